@@ -1,0 +1,375 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Emitting checks, in the ABI of GCC's native -fsanitize=kernel-address,
+ * so that either the kernel's mm/kasan or our runtime serves the code.
+ *
+ * Outline:  __asan_load4_noabort(addr);  __asan_storeN_noabort(addr, len);
+ *
+ * Inline, for a 4-byte load (GCC's sequence, branch-free up to one jump):
+ *
+ *	shadow = *(s8 *)((addr >> 3) + offset);
+ *	if (shadow != 0 & (s8)((addr & 7) + 3) >= shadow)
+ *		__asan_report_load4_noabort(addr);	(cold, returns)
+ *	original access
+ *
+ * 8- and 16-byte accesses test the whole shadow byte or word; N-byte ones
+ * test their first and last byte (wrapped in "if (len != 0)" when len is
+ * not a constant).  The shadow accesses get an alias set of their own:
+ * they alias nothing in the program.
+ */
+#include "kasan.h"
+
+/* Runtime function decls, shadow types: kept alive across garbage collection. */
+#define RUNTIME_DECLS_MAX 80
+static tree runtime_decls[RUNTIME_DECLS_MAX];
+static tree shadow_types[2];	/* one and two shadow bytes */
+
+static const struct ggc_root_tab kasan_ggc_roots[] = {
+	{ runtime_decls, RUNTIME_DECLS_MAX, sizeof(runtime_decls[0]),
+	  &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
+	{ shadow_types, 2, sizeof(shadow_types[0]),
+	  &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
+	LAST_GGC_ROOT_TAB
+};
+
+void kasan_register_ggc_roots(const char *plugin_name)
+{
+	register_callback(plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+			  (void *)kasan_ggc_roots);
+}
+
+static tree uintptr(void)
+{
+	return pointer_sized_int_node;
+}
+
+/*
+ * The decl of runtime function NAME.  TYPE is its type; NULL means
+ * void (unsigned long) or void (unsigned long, unsigned long) by NARGS.
+ */
+static tree runtime_decl(const char *name, tree type, int nargs, bool noreturn)
+{
+	tree id = get_identifier(name);
+	tree decl, attrs;
+	unsigned int i;
+
+	for (i = 0; i < RUNTIME_DECLS_MAX && runtime_decls[i]; i++)
+		if (DECL_NAME(runtime_decls[i]) == id)
+			return runtime_decls[i];
+	gcc_assert(i < RUNTIME_DECLS_MAX);
+
+	if (!type)
+		type = nargs == 0 ? build_function_type_list(void_type_node,
+							     NULL_TREE)
+		     : nargs == 1 ? build_function_type_list(void_type_node,
+							     uintptr(), NULL_TREE)
+		     : build_function_type_list(void_type_node, uintptr(),
+						uintptr(), NULL_TREE);
+	decl = build_fn_decl(name, type);
+	TREE_PUBLIC(decl) = 1;
+	DECL_EXTERNAL(decl) = 1;
+	DECL_ARTIFICIAL(decl) = 1;
+	TREE_NOTHROW(decl) = 1;
+	TREE_THIS_VOLATILE(decl) = noreturn;
+	attrs = tree_cons(get_identifier("leaf"), NULL_TREE, NULL_TREE);
+	if (noreturn || strstr(name, "_report_"))
+		attrs = tree_cons(get_identifier("cold"), NULL_TREE, attrs);
+	DECL_ATTRIBUTES(decl) = attrs;
+	runtime_decls[i] = decl;
+	return decl;
+}
+
+tree kasan_runtime_decl(const char *name, tree type, bool noreturn)
+{
+	return runtime_decl(name, type, -1, noreturn);
+}
+
+static tree shadow_type(bool two_bytes)
+{
+	tree *slot = &shadow_types[two_bytes];
+
+	if (!*slot) {
+		tree type = build_distinct_type_copy(two_bytes ?
+						     short_integer_type_node :
+						     signed_char_type_node);
+
+		TYPE_ALIAS_SET(type) = new_alias_set();
+		/* The shadow of an 8-aligned address has no alignment. */
+		*slot = build_aligned_type(type, BITS_PER_UNIT);
+	}
+	return *slot;
+}
+
+static const char *access_word(const kasan_check *check)
+{
+	return check->is_store ? "store" : "load";
+}
+
+static void check_function_name(char *buf, size_t n, const kasan_check *check,
+				bool report)
+{
+	const char *suffix = kasan_opts.recover ? "_noabort" : "";
+
+	if (check->is_scalar)
+		snprintf(buf, n, "__asan_%s%s" HOST_WIDE_INT_PRINT_DEC "%s",
+			 report ? "report_" : "", access_word(check),
+			 check->size, suffix);
+	else
+		snprintf(buf, n, "__asan_%s%s%s%s", report ? "report_" : "",
+			 access_word(check), report ? "_n" : "N", suffix);
+}
+
+/* The check's address and length as unsigned longs, added to SEQ. */
+static tree address_value(gimple_seq *seq, const kasan_check *check)
+{
+	tree addr = force_gimple_operand(unshare_expr(check->addr), seq, true,
+					 NULL_TREE);
+
+	return gimple_convert(seq, check->loc, uintptr(), addr);
+}
+
+static tree length_value(gimple_seq *seq, const kasan_check *check)
+{
+	tree len = force_gimple_operand(unshare_expr(check->len), seq, true,
+					NULL_TREE);
+
+	return gimple_convert(seq, check->loc, uintptr(), len);
+}
+
+static gcall *runtime_call(const kasan_check *check, bool report, tree addr,
+			   tree len)
+{
+	char name[64];
+	bool noreturn = report && !kasan_opts.recover;
+	gcall *call;
+	tree decl;
+
+	check_function_name(name, sizeof(name), check, report);
+	decl = runtime_decl(name, NULL_TREE, check->is_scalar ? 1 : 2,
+			    noreturn);
+	if (check->is_scalar)
+		call = gimple_build_call(decl, 1, addr);
+	else
+		call = gimple_build_call(decl, 2, addr, len);
+	gimple_set_location(call, check->loc);
+	gimple_call_set_nothrow(call, true);
+	return call;
+}
+
+static void insert_at_check(const kasan_check *check, gimple_seq seq)
+{
+	gimple_stmt_iterator gsi = gsi_for_stmt(check->stmt);
+
+	if (check->after)
+		gsi_insert_seq_after(&gsi, seq, GSI_SAME_STMT);
+	else
+		gsi_insert_seq_before(&gsi, seq, GSI_SAME_STMT);
+}
+
+void kasan_emit_outline(const kasan_check *check)
+{
+	gimple_seq seq = NULL;
+	tree addr = address_value(&seq, check);
+	tree len = check->is_scalar ? NULL_TREE : length_value(&seq, check);
+
+	gimple_seq_add_stmt(&seq, runtime_call(check, false, addr, len));
+	insert_at_check(check, seq);
+}
+
+void kasan_emit_handle_no_return(gimple *stmt)
+{
+	gimple_stmt_iterator gsi = gsi_for_stmt(stmt);
+	gcall *call = gimple_build_call(runtime_decl("__asan_handle_no_return",
+						     NULL_TREE, 0, false), 0);
+
+	gimple_set_location(call, gimple_location(stmt));
+	gsi_insert_before(&gsi, call, GSI_SAME_STMT);
+}
+
+/*
+ * Split the block of the check's statement where the check goes.  The
+ * returned block ends there, with one fallthrough edge to the rest.
+ */
+static basic_block open_check_block(const kasan_check *check)
+{
+	basic_block bb = gimple_bb(check->stmt);
+	gimple_stmt_iterator gsi;
+
+	if (check->after) {
+		split_block(bb, check->stmt);
+		return bb;
+	}
+	gsi = gsi_for_stmt(check->stmt);
+	gsi_prev(&gsi);
+	if (gsi_end_p(gsi))
+		split_block_after_labels(bb);
+	else
+		split_block(bb, gsi_stmt(gsi));
+	return bb;
+}
+
+static void append_to_block(basic_block bb, gimple_seq seq)
+{
+	gimple_stmt_iterator gsi = gsi_last_bb(bb);
+
+	gsi_insert_seq_after(&gsi, seq, GSI_CONTINUE_LINKING);
+}
+
+/*
+ * End BB, whose single successor is JOIN, with "if (COND)" and return the
+ * new block taken when COND holds; it falls through to JOIN unless it is
+ * to end in a noreturn call.
+ */
+static basic_block branch_if(basic_block bb, tree cond, location_t loc,
+			     profile_probability taken, bool falls_through)
+{
+	edge fall = single_succ_edge(bb);
+	basic_block then_bb;
+	edge taken_edge;
+	gcond *g;
+
+	g = gimple_build_cond(NE_EXPR, cond, boolean_false_node, NULL_TREE,
+			      NULL_TREE);
+	gimple_set_location(g, loc);
+	append_to_block(bb, g);
+
+	fall->flags = (fall->flags & ~EDGE_FALLTHRU) | EDGE_FALSE_VALUE;
+	fall->probability = taken.invert();
+
+	then_bb = create_empty_bb(bb);
+	if (current_loops)
+		add_bb_to_loop(then_bb, bb->loop_father);
+	taken_edge = make_edge(bb, then_bb, EDGE_TRUE_VALUE);
+	taken_edge->probability = taken;
+	then_bb->count = taken_edge->count();
+	if (falls_through)
+		make_single_succ_edge(then_bb, fall->dest, EDGE_FALLTHRU);
+	return then_bb;
+}
+
+static tree load_shadow(gimple_seq *seq, location_t loc, tree addr,
+			bool two_bytes)
+{
+	tree type = shadow_type(two_bytes);
+	tree ptr_type = build_pointer_type(type);
+	tree shadow, ptr, value;
+	gassign *load;
+
+	shadow = gimple_build(seq, loc, RSHIFT_EXPR, uintptr(), addr,
+			      build_int_cst(uintptr(), 3));
+	shadow = gimple_build(seq, loc, PLUS_EXPR, uintptr(), shadow,
+			      build_int_cstu(uintptr(), kasan_opts.shadow_offset));
+	ptr = gimple_convert(seq, loc, ptr_type, shadow);
+	value = make_ssa_name(type);
+	load = gimple_build_assign(value, build2(MEM_REF, type, ptr,
+						 build_int_cst(ptr_type, 0)));
+	gimple_set_location(load, loc);
+	gimple_seq_add_stmt(seq, load);
+	return gimple_convert(seq, loc, two_bytes ? short_integer_type_node :
+				       signed_char_type_node, value);
+}
+
+/*
+ * True when the SIZE bytes at ADDR reach into the unaddressable part of
+ * their granule: shadow != 0 && (addr & 7) + size - 1 >= shadow.  When
+ * the access is 8-aligned, addr & 7 is known to be zero.
+ */
+static tree partial_granule_bad(gimple_seq *seq, location_t loc, tree addr,
+				HOST_WIDE_INT size, bool aligned8)
+{
+	tree s8 = signed_char_type_node;
+	tree shadow = load_shadow(seq, loc, addr, false);
+	tree nonzero, last;
+
+	nonzero = gimple_build(seq, loc, NE_EXPR, boolean_type_node, shadow,
+			       build_zero_cst(s8));
+	if (aligned8) {
+		last = build_int_cst(s8, size - 1);
+	} else {
+		last = gimple_build(seq, loc, BIT_AND_EXPR, uintptr(), addr,
+				    build_int_cst(uintptr(), 7));
+		last = gimple_convert(seq, loc, s8, last);
+		if (size > 1)
+			last = gimple_build(seq, loc, PLUS_EXPR, s8, last,
+					    build_int_cst(s8, size - 1));
+	}
+	last = gimple_build(seq, loc, GE_EXPR, boolean_type_node, last, shadow);
+	return gimple_build(seq, loc, BIT_AND_EXPR, boolean_type_node, nonzero,
+			    last);
+}
+
+static tree scalar_bad(gimple_seq *seq, const kasan_check *check, tree addr)
+{
+	tree shadow;
+
+	if (check->size < 8)
+		return partial_granule_bad(seq, check->loc, addr, check->size,
+					   check->align >= 64);
+	shadow = load_shadow(seq, check->loc, addr, check->size == 16);
+	return gimple_build(seq, check->loc, NE_EXPR, boolean_type_node,
+			    shadow, build_zero_cst(TREE_TYPE(shadow)));
+}
+
+/* Only the first and the last byte, as GCC does. */
+static tree range_bad(gimple_seq *seq, const kasan_check *check, tree addr,
+		      tree len)
+{
+	tree first, last, end;
+
+	first = partial_granule_bad(seq, check->loc, addr, 1, false);
+	end = gimple_build(seq, check->loc, MINUS_EXPR, uintptr(), len,
+			   build_one_cst(uintptr()));
+	end = gimple_build(seq, check->loc, PLUS_EXPR, uintptr(), addr, end);
+	last = partial_granule_bad(seq, check->loc, end, 1, false);
+	return gimple_build(seq, check->loc, BIT_IOR_EXPR, boolean_type_node,
+			    first, last);
+}
+
+void kasan_emit_inline(const kasan_check *check)
+{
+	gimple_seq seq = NULL;
+	tree addr, len = NULL_TREE, bad;
+	basic_block bb, report_bb;
+	gimple_stmt_iterator gsi;
+
+	bb = open_check_block(check);
+	addr = address_value(&seq, check);
+	if (!check->is_scalar)
+		len = length_value(&seq, check);
+	if (!check->is_scalar && check->size < 0) {
+		tree nonzero = gimple_build(&seq, check->loc, NE_EXPR,
+					    boolean_type_node, len,
+					    build_zero_cst(uintptr()));
+
+		append_to_block(bb, seq);
+		seq = NULL;
+		bb = branch_if(bb, nonzero, check->loc,
+			       profile_probability::likely(), true);
+	}
+	bad = check->is_scalar ? scalar_bad(&seq, check, addr)
+			       : range_bad(&seq, check, addr, len);
+	append_to_block(bb, seq);
+
+	report_bb = branch_if(bb, bad, check->loc,
+			      profile_probability::very_unlikely(),
+			      kasan_opts.recover);
+	gsi = gsi_start_bb(report_bb);
+	gsi_insert_after(&gsi, runtime_call(check, true, addr, len),
+			 GSI_NEW_STMT);
+}
+
+void kasan_dump_check(FILE *f, const char *what, const kasan_check *check)
+{
+	expanded_location loc = expand_location(check->loc);
+
+	fprintf(f, "kasan: %s %s ", what, access_word(check));
+	if (check->size >= 0)
+		fprintf(f, HOST_WIDE_INT_PRINT_DEC, check->size);
+	else
+		print_generic_expr(f, check->len, TDF_SLIM);
+	fprintf(f, " %s at ", check->is_scalar ? "scalar" : "range");
+	print_generic_expr(f, check->addr, TDF_SLIM);
+	if (loc.file)
+		fprintf(f, " (%s:%d:%d)", loc.file, loc.line, loc.column);
+	fputc('\n', f);
+}

@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The kasan GIMPLE pass: collect every access of the function, drop the
+ * redundant checks, decide outline or inline by GCC's threshold rule
+ * (a function with at least call-threshold checks uses calls), emit.
+ *
+ * It runs just before "optimized", the last GIMPLE pass, like the kernel's
+ * stackleak and latent_entropy plugins: after inlining, so it sees the
+ * final bodies and instruments each exactly once, and after the loop
+ * optimisers, which our checks would otherwise hinder.  See
+ * docs/design.md for the trade-offs.
+ */
+#include "kasan.h"
+
+static bool needs_handle_no_return(gcall *call)
+{
+	if (!gimple_call_noreturn_p(call))
+		return false;
+	return !gimple_call_builtin_p(call, BUILT_IN_UNREACHABLE) &&
+	       !gimple_call_builtin_p(call, BUILT_IN_TRAP);
+}
+
+struct collected {
+	auto_vec<kasan_check> checks;
+	auto_vec<gimple *> no_returns;
+	bool renamed_calls;
+};
+
+static void collect(function *fun, struct collected *c)
+{
+	basic_block bb;
+
+	c->renamed_calls = false;
+	FOR_EACH_BB_FN(bb, fun) {
+		gimple_stmt_iterator gsi;
+
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+			gimple *stmt = gsi_stmt(gsi);
+
+			if (is_gimple_debug(stmt))
+				continue;
+			if (gcall *call = dyn_cast<gcall *>(stmt)) {
+				if (kasan_rename_mem_intrinsic(call))
+					c->renamed_calls = true;
+				if (needs_handle_no_return(call))
+					c->no_returns.safe_push(call);
+			}
+			kasan_collect_stmt_checks(&c->checks, stmt);
+		}
+	}
+}
+
+static void report(function *fun, struct collected *c,
+		   unsigned int removed, bool calls)
+{
+	unsigned int loads = 0, stores = 0, i;
+	kasan_check *check;
+	const char *mode = calls ? "outline" : "inline";
+
+	FOR_EACH_VEC_ELT(c->checks, i, check) {
+		if (check->covered_by >= 0)
+			continue;
+		if (check->is_store)
+			stores++;
+		else
+			loads++;
+	}
+	if (dump_file) {
+		FOR_EACH_VEC_ELT(c->checks, i, check) {
+			if (check->covered_by < 0) {
+				kasan_dump_check(dump_file, "check", check);
+				continue;
+			}
+			kasan_dump_check(dump_file, "removed", check);
+			kasan_dump_check(dump_file, "  covered by",
+					 &c->checks[check->covered_by]);
+		}
+		fprintf(dump_file,
+			"kasan: %s: %u checks (%u loads, %u stores), %u removed, %s\n\n",
+			function_name(fun), loads + stores, loads, stores,
+			removed, mode);
+	}
+	if (kasan_opts.stats)
+		fprintf(stderr,
+			"kasan: %s: %u checks (%u loads, %u stores), %u removed, %s\n",
+			function_name(fun), loads + stores, loads, stores,
+			removed, mode);
+}
+
+static unsigned int instrument_function(function *fun)
+{
+	struct collected c;
+	unsigned int removed = 0, i;
+	kasan_check *check;
+	gimple *stmt;
+	bool calls;
+
+	collect(fun, &c);
+	if (kasan_opts.eliminate)
+		removed = kasan_eliminate_redundant(&c.checks,
+						    kasan_opts.inline_checks);
+	calls = !kasan_opts.inline_checks ||
+		c.checks.length() - removed >= (unsigned int)kasan_opts.call_threshold;
+	report(fun, &c, removed, calls);
+
+	/* Inline checks change the CFG; nothing below needs dominators. */
+	free_dominance_info(CDI_DOMINATORS);
+	FOR_EACH_VEC_ELT(c.checks, i, check) {
+		if (check->covered_by >= 0)
+			continue;
+		if (calls)
+			kasan_emit_outline(check);
+		else
+			kasan_emit_inline(check);
+	}
+	FOR_EACH_VEC_ELT(c.no_returns, i, stmt)
+		kasan_emit_handle_no_return(stmt);
+
+	if (c.checks.is_empty() && c.no_returns.is_empty() && !c.renamed_calls)
+		return 0;
+	mark_virtual_operands_for_renaming(fun);
+	return TODO_update_ssa_only_virtuals |
+	       (c.renamed_calls ? TODO_rebuild_cgraph_edges : 0);
+}
+
+static const pass_data instrument_pass_data = {
+	GIMPLE_PASS,		/* type */
+	"kasan",		/* name */
+	OPTGROUP_NONE,		/* optinfo_flags */
+	TV_NONE,		/* tv_id */
+	PROP_ssa | PROP_cfg | PROP_gimple_leh, /* properties_required */
+	0,			/* properties_provided */
+	0,			/* properties_destroyed */
+	0,			/* todo_flags_start */
+	0,			/* todo_flags_finish */
+};
+
+class instrument_pass : public gimple_opt_pass {
+public:
+	instrument_pass() : gimple_opt_pass(instrument_pass_data, g) {}
+
+	unsigned int execute(function *fun) final override
+	{
+		const char *why;
+
+		if (!kasan_function_instrumented(fun->decl, &why)) {
+			if (dump_file)
+				fprintf(dump_file, "kasan: %s: not instrumented: %s\n\n",
+					function_name(fun), why);
+			return 0;
+		}
+		return instrument_function(fun);
+	}
+};
+
+opt_pass *kasan_make_instrument_pass(void)
+{
+	return new instrument_pass();
+}

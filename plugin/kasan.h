@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Declarations shared by the files of the kasan plugin.
+ *
+ * kasan_plugin.c  arguments, registration
+ * policy.c        which functions are instrumented; the inlining rule
+ * access.c        finding the memory accesses of a statement
+ * memintrin.c     memcpy/memset/... and strlen calls
+ * eliminate.c     removing checks that a dominating check makes redundant
+ * emit.c          outline calls and inline shadow checks
+ * instrument.c    the GIMPLE pass that ties them together
+ */
+#ifndef KASAN_PLUGIN_H
+#define KASAN_PLUGIN_H
+
+#include "gcc-compat.h"
+
+enum kasan_mem_intrinsics {
+	KASAN_MEMINTRIN_CHECK,	/* range checks before the call */
+	KASAN_MEMINTRIN_PREFIX,	/* call __asan_memcpy() and friends instead */
+	KASAN_MEMINTRIN_NONE,	/* leave the call alone */
+};
+
+struct kasan_options {
+	bool disabled;
+	bool inline_checks;		/* inline unless the threshold says calls */
+	unsigned HOST_WIDE_INT shadow_offset;
+	int call_threshold;		/* >= this many checks: calls */
+	bool recover;			/* _noabort entry points */
+	bool reads;
+	bool writes;
+	bool globals;
+	bool stack;
+	bool eliminate;
+	bool stats;
+	enum kasan_mem_intrinsics mem_intrinsics;
+};
+
+extern struct kasan_options kasan_opts;
+
+/*
+ * One check of [addr, addr + len) before (or, for strlen, after) stmt.
+ * size is len when len is a constant, else -1.  A scalar check has a
+ * size of 1, 2, 4, 8 or 16 bytes and enough alignment for the
+ * __asan_load<size> entry points; all others use the N variants.
+ */
+struct kasan_check {
+	gimple *stmt;
+	tree addr;
+	tree len;
+	HOST_WIDE_INT size;
+	unsigned int align;	/* in bits */
+	location_t loc;
+	bool is_store;
+	bool is_scalar;
+	bool after;
+	int covered_by;		/* index of the check that makes it redundant */
+};
+
+/* policy.c */
+bool kasan_function_instrumented(tree fndecl, const char **why);
+void kasan_forbid_mismatched_inlining(cgraph_node *node);
+void kasan_register_attributes(void *event_data, void *user_data);
+void kasan_early_gimple_passes_end(void *event_data, void *user_data);
+opt_pass *kasan_make_inline_policy_pass(void);
+
+/* access.c */
+void kasan_add_ref_check(vec<kasan_check> *checks, gimple *stmt, tree ref,
+			 bool is_store);
+void kasan_collect_stmt_checks(vec<kasan_check> *checks, gimple *stmt);
+void kasan_add_range_check(vec<kasan_check> *checks, gimple *stmt, tree ptr,
+			   tree len, bool is_store, bool after);
+
+/* memintrin.c */
+bool kasan_collect_builtin_checks(vec<kasan_check> *checks, gcall *call);
+bool kasan_rename_mem_intrinsic(gcall *call);
+
+/* eliminate.c */
+unsigned int kasan_eliminate_redundant(vec<kasan_check> *checks,
+				       bool inline_possible);
+
+/* emit.c */
+void kasan_emit_outline(const kasan_check *check);
+void kasan_emit_inline(const kasan_check *check);
+void kasan_emit_handle_no_return(gimple *stmt);
+tree kasan_runtime_decl(const char *name, tree type, bool noreturn);
+void kasan_register_ggc_roots(const char *plugin_name);
+
+/* instrument.c */
+opt_pass *kasan_make_instrument_pass(void);
+
+/* Printing a check, for dumps. */
+void kasan_dump_check(FILE *f, const char *what, const kasan_check *check);
+
+#endif /* KASAN_PLUGIN_H */

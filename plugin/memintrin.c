@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Memory and string builtins.
+ *
+ * With its own sanitizer on, GCC never expands memcpy, memset and friends
+ * inline, so the (instrumented) library functions check them.  We cannot
+ * switch that off: without -fsanitize, GCC turns memset(p, 0, 64) into
+ * "rep stosq" and the access goes unchecked.  So, by argument:
+ *
+ *   mem-intrinsics=check   (default) check the ranges before the call, as
+ *                          GCC does for the builtins it does not intercept;
+ *                          the call may then be expanded inline or not.
+ *   mem-intrinsics=prefix  call __asan_memcpy/__asan_memmove/__asan_memset
+ *                          instead, which check and are never expanded
+ *                          (GCC 13's asan-kernel-mem-intrinsic-prefix).
+ *   mem-intrinsics=none    leave them alone.
+ *
+ * strlen is checked after the call, over the string and its terminator:
+ * the length is only known then.
+ */
+#include "kasan.h"
+
+static void add_range(vec<kasan_check> *checks, gcall *call, unsigned int ptr,
+		      unsigned int len, bool is_store)
+{
+	kasan_add_range_check(checks, call, gimple_call_arg(call, ptr),
+			      gimple_call_arg(call, len), is_store, false);
+}
+
+static void add_strlen_check(vec<kasan_check> *checks, gcall *call)
+{
+	tree len = gimple_call_lhs(call);
+
+	/* Nothing can follow a call that ends its block. */
+	if (!len || stmt_ends_bb_p(call))
+		return;
+	len = fold_build2(PLUS_EXPR, TREE_TYPE(len), len,
+			  build_one_cst(TREE_TYPE(len)));
+	kasan_add_range_check(checks, call, gimple_call_arg(call, 0), len,
+			      false, true);
+}
+
+/* Returns true for the builtins that this file owns. */
+bool kasan_collect_builtin_checks(vec<kasan_check> *checks, gcall *call)
+{
+	if (kasan_opts.mem_intrinsics == KASAN_MEMINTRIN_NONE)
+		return false;
+
+	switch (DECL_FUNCTION_CODE(gimple_call_fndecl(call))) {
+	case BUILT_IN_MEMCPY:
+	case BUILT_IN_MEMCPY_CHK:
+	case BUILT_IN_MEMMOVE:
+	case BUILT_IN_MEMMOVE_CHK:
+	case BUILT_IN_MEMPCPY:
+	case BUILT_IN_MEMPCPY_CHK:
+		add_range(checks, call, 1, 2, false);
+		add_range(checks, call, 0, 2, true);
+		return true;
+	case BUILT_IN_BCOPY:
+		add_range(checks, call, 0, 2, false);
+		add_range(checks, call, 1, 2, true);
+		return true;
+	case BUILT_IN_MEMSET:
+	case BUILT_IN_MEMSET_CHK:
+		add_range(checks, call, 0, 2, true);
+		return true;
+	case BUILT_IN_BZERO:
+		add_range(checks, call, 0, 1, true);
+		return true;
+	case BUILT_IN_MEMCMP:
+	case BUILT_IN_BCMP:
+		add_range(checks, call, 0, 2, false);
+		add_range(checks, call, 1, 2, false);
+		return true;
+	case BUILT_IN_STRLEN:
+		add_strlen_check(checks, call);
+		return true;
+	default:
+		return false;
+	}
+}
+
+static const char *prefixed_name(enum built_in_function code)
+{
+	switch (code) {
+	case BUILT_IN_MEMCPY:
+		return "__asan_memcpy";
+	case BUILT_IN_MEMMOVE:
+		return "__asan_memmove";
+	case BUILT_IN_MEMSET:
+		return "__asan_memset";
+	default:
+		return NULL;
+	}
+}
+
+/*
+ * With mem-intrinsics=prefix, turn a memcpy/memmove/memset call into a
+ * call of the runtime's checking version.  Returns true if it did.
+ */
+bool kasan_rename_mem_intrinsic(gcall *call)
+{
+	const char *name;
+
+	if (kasan_opts.mem_intrinsics != KASAN_MEMINTRIN_PREFIX ||
+	    !gimple_call_builtin_p(call, BUILT_IN_NORMAL))
+		return false;
+	name = prefixed_name(DECL_FUNCTION_CODE(gimple_call_fndecl(call)));
+	if (!name)
+		return false;
+	gimple_call_set_fndecl(call, kasan_runtime_decl(name,
+				TREE_TYPE(gimple_call_fndecl(call)), false));
+	update_stmt(call);
+	return true;
+}

@@ -1,0 +1,51 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# Install the Debian packages a make target needs, and nothing when they are
+# already there.  Idempotent: the Makefile runs it before every target that
+# needs packages, so a fresh machine needs no manual step.
+#
+# Usage: scripts/install-deps.sh GROUP...
+#   plugin  compilers and plugin headers for GCC 11 and 12
+#   test    DejaGnu
+#   kernel  linux-source-6.1, QEMU and what a kernel build needs
+set -eu
+
+pkgs_plugin="gcc-12 g++-12 gcc-12-plugin-dev gcc-11 g++-11 gcc-11-plugin-dev \
+	libgmp-dev libmpfr-dev libmpc-dev make"
+pkgs_test="dejagnu"
+pkgs_kernel="linux-source-6.1 qemu-system-x86 busybox-static flex bison bc \
+	libelf-dev libssl-dev cpio xz-utils python3"
+
+want=""
+for group in "$@"; do
+	case "$group" in
+	plugin) want="$want $pkgs_plugin" ;;
+	test) want="$want $pkgs_test" ;;
+	kernel) want="$want $pkgs_kernel" ;;
+	*) echo "install-deps: unknown group '$group' (plugin, test, kernel)" >&2
+	   exit 2 ;;
+	esac
+done
+
+missing=""
+for p in $want; do
+	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed'; then
+		missing="$missing $p"
+	fi
+done
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" -ne 0 ]; then
+	echo "install-deps: missing packages:$missing" >&2
+	echo "install-deps: run as root, or: sudo apt-get install$missing" >&2
+	exit 1
+fi
+echo "install-deps: installing$missing"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+# shellcheck disable=SC2086
+if ! apt-get install -y -qq --no-install-recommends $missing >/dev/null; then
+	echo "install-deps: apt-get could not install:$missing" >&2
+	exit 1
+fi
