@@ -21,6 +21,10 @@ static bool reference_kind_checked(tree ref)
 	case TARGET_MEM_REF:
 	case VAR_DECL:
 	case BIT_FIELD_REF:
+	/* Missed by GCC's pass: __real__ *p and friends. */
+	case REALPART_EXPR:
+	case IMAGPART_EXPR:
+	case VIEW_CONVERT_EXPR:
 		return true;
 	default:
 		return false;
@@ -93,37 +97,15 @@ static void push_check(vec<kasan_check> *checks, gimple *stmt, tree addr,
 	checks->safe_push(check);
 }
 
-/* A BIT_FIELD_REF that is not byte-aligned reads the bytes around it. */
-static void add_bit_field_ref_check(vec<kasan_check> *checks, gimple *stmt,
-				    tree ref, bool is_store)
-{
-	tree object = TREE_OPERAND(ref, 0);
-	HOST_WIDE_INT bits, pos, first, last;
-	tree addr;
-
-	if (!tree_fits_shwi_p(TREE_OPERAND(ref, 1)) ||
-	    !tree_fits_shwi_p(TREE_OPERAND(ref, 2)) ||
-	    !reference_kind_checked(object))
-		return;
-	bits = tree_to_shwi(TREE_OPERAND(ref, 1));
-	pos = tree_to_shwi(TREE_OPERAND(ref, 2));
-	if (bits <= 0)
-		return;
-	first = pos / BITS_PER_UNIT;
-	last = (pos + bits - 1) / BITS_PER_UNIT;
-	addr = fold_build_pointer_plus_hwi(reference_address(object), first);
-	push_check(checks, stmt, addr, size_int(last - first + 1),
-		   BITS_PER_UNIT, is_store, false);
-}
-
 void kasan_add_ref_check(vec<kasan_check> *checks, gimple *stmt, tree ref,
 			 bool is_store)
 {
 	poly_int64 bitsize, bitpos;
-	HOST_WIDE_INT size;
+	HOST_WIDE_INT size, first, last;
 	machine_mode mode;
 	int unsignedp, reversep, volatilep = 0;
-	tree inner, offset;
+	tree inner, offset, addr;
+	unsigned int align;
 
 	if (is_store ? !kasan_opts.writes : !kasan_opts.reads)
 		return;
@@ -145,19 +127,39 @@ void kasan_add_ref_check(vec<kasan_check> *checks, gimple *stmt, tree ref,
 
 	inner = get_inner_reference(ref, &bitsize, &bitpos, &offset, &mode,
 				    &unsignedp, &reversep, &volatilep);
-	if (!multiple_p(bitpos, BITS_PER_UNIT) ||
-	    maybe_ne(bitsize, size * BITS_PER_UNIT)) {
-		if (TREE_CODE(ref) == BIT_FIELD_REF)
-			add_bit_field_ref_check(checks, stmt, ref, is_store);
-		return;
-	}
 	if (VAR_P(inner) && DECL_HARD_REGISTER(inner))
 		return;
 	if (statically_valid(inner, offset, bitpos, bitsize))
 		return;
 
-	push_check(checks, stmt, reference_address(unshare_expr(ref)),
-		   size_int(size), get_object_alignment(ref), is_store, false);
+	if (TREE_CODE(ref) != BIT_FIELD_REF) {
+		/* Other sub-byte accesses have no address of their own. */
+		if (!multiple_p(bitpos, BITS_PER_UNIT) ||
+		    maybe_ne(bitsize, size * BITS_PER_UNIT))
+			return;
+		push_check(checks, stmt, reference_address(unshare_expr(ref)),
+			   size_int(size), get_object_alignment(ref), is_store,
+			   false);
+		return;
+	}
+
+	/*
+	 * A BIT_FIELD_REF has no address either: check the bytes it covers
+	 * within its object (GCC skips the ones not on a byte boundary).
+	 */
+	if (!tree_fits_shwi_p(TREE_OPERAND(ref, 1)) ||
+	    !tree_fits_shwi_p(TREE_OPERAND(ref, 2)) ||
+	    !reference_kind_checked(TREE_OPERAND(ref, 0)))
+		return;
+	first = tree_to_shwi(TREE_OPERAND(ref, 2)) / BITS_PER_UNIT;
+	last = (tree_to_shwi(TREE_OPERAND(ref, 2)) +
+		tree_to_shwi(TREE_OPERAND(ref, 1)) - 1) / BITS_PER_UNIT;
+	addr = fold_build_pointer_plus_hwi(
+		reference_address(unshare_expr(TREE_OPERAND(ref, 0))), first);
+	align = multiple_p(bitpos, BITS_PER_UNIT) ? get_object_alignment(ref)
+						  : BITS_PER_UNIT;
+	push_check(checks, stmt, addr, size_int(last - first + 1), align,
+		   is_store, false);
 }
 
 void kasan_add_range_check(vec<kasan_check> *checks, gimple *stmt, tree ptr,
@@ -278,6 +280,9 @@ static void collect_call_checks(vec<kasan_check> *checks, gcall *call)
 
 	if (gimple_call_internal_p(call)) {
 		collect_internal_call_checks(checks, call);
+		if (gimple_store_p(call))
+			kasan_add_ref_check(checks, call, gimple_call_lhs(call),
+					    true);
 		return;
 	}
 	if (gimple_call_builtin_p(call, BUILT_IN_NORMAL)) {
