@@ -119,21 +119,15 @@ static void check_function_name(char *buf, size_t n, const kasan_check *check,
 			 access_word(check), report ? "_n" : "N", suffix);
 }
 
-/* The check's address and length as unsigned longs, added to SEQ. */
-static tree address_value(gimple_seq *seq, const kasan_check *check)
+/* EXPR as an unsigned long, computed by statements appended to SEQ. */
+static tree uintptr_value(gimple_seq *seq, location_t loc, tree expr)
 {
-	tree addr = force_gimple_operand(unshare_expr(check->addr), seq, true,
-					 NULL_TREE);
+	gimple_seq stmts;	/* force_gimple_operand() overwrites it */
+	tree value = force_gimple_operand(unshare_expr(expr), &stmts, true,
+					  NULL_TREE);
 
-	return gimple_convert(seq, check->loc, uintptr(), addr);
-}
-
-static tree length_value(gimple_seq *seq, const kasan_check *check)
-{
-	tree len = force_gimple_operand(unshare_expr(check->len), seq, true,
-					NULL_TREE);
-
-	return gimple_convert(seq, check->loc, uintptr(), len);
+	gimple_seq_add_seq(seq, stmts);
+	return gimple_convert(seq, loc, uintptr(), value);
 }
 
 static gcall *runtime_call(const kasan_check *check, bool report, tree addr,
@@ -169,8 +163,8 @@ static void insert_at_check(const kasan_check *check, gimple_seq seq)
 void kasan_emit_outline(const kasan_check *check)
 {
 	gimple_seq seq = NULL;
-	tree addr = address_value(&seq, check);
-	tree len = check->is_scalar ? NULL_TREE : length_value(&seq, check);
+	tree addr = uintptr_value(&seq, check->loc, check->addr);
+	tree len = check->is_scalar ? NULL_TREE : uintptr_value(&seq, check->loc, check->len);
 
 	gimple_seq_add_stmt(&seq, runtime_call(check, false, addr, len));
 	insert_at_check(check, seq);
@@ -333,9 +327,9 @@ void kasan_emit_inline(const kasan_check *check)
 	gimple_stmt_iterator gsi;
 
 	bb = open_check_block(check);
-	addr = address_value(&seq, check);
+	addr = uintptr_value(&seq, check->loc, check->addr);
 	if (!check->is_scalar)
-		len = length_value(&seq, check);
+		len = uintptr_value(&seq, check->loc, check->len);
 	if (!check->is_scalar && check->size < 0) {
 		tree nonzero = gimple_build(&seq, check->loc, NE_EXPR,
 					    boolean_type_node, len,
