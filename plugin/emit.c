@@ -150,10 +150,20 @@ static gcall *runtime_call(const kasan_check *check, bool report, tree addr,
 	return call;
 }
 
+/* A check after a call needs the call to return: no tail call. */
+static void keep_returning(const kasan_check *check)
+{
+	gcall *call = dyn_cast<gcall *>(check->stmt);
+
+	if (check->after && call)
+		gimple_call_set_tail(call, false);
+}
+
 static void insert_at_check(const kasan_check *check, gimple_seq seq)
 {
 	gimple_stmt_iterator gsi = gsi_for_stmt(check->stmt);
 
+	keep_returning(check);
 	if (check->after)
 		gsi_insert_seq_after(&gsi, seq, GSI_SAME_STMT);
 	else
@@ -190,6 +200,7 @@ static basic_block open_check_block(const kasan_check *check)
 	gimple_stmt_iterator gsi;
 
 	if (check->after) {
+		keep_returning(check);
 		split_block(bb, check->stmt);
 		return bb;
 	}

@@ -1,0 +1,10 @@
+/* The inline checks, with their cold report blocks, assemble into an
+   object file (dg-do assemble) in recover and no-recover mode alike.  */
+/* { dg-do assemble } */
+/* { dg-options "-O2 -fplugin-arg-kasan-inline -fplugin-arg-kasan-no-recover" } */
+
+struct s3 { char c[3]; };
+
+int ld4 (int *p) { return *p; }
+void st16 (__int128 *p) { *p = 0; }
+struct s3 ld3 (struct s3 *p) { return *p; }

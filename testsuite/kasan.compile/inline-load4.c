@@ -1,0 +1,17 @@
+/* In inline mode a 4-byte load is checked by inline shadow code: the
+   shadow address (addr >> 3) + 0xdffffc0000000000 (the movabsq below) and
+   a cold call to __asan_report_load4_noabort; no outline call.  */
+/* { dg-do compile } */
+/* { dg-options "-O2 -fplugin-arg-kasan-inline" } */
+
+__attribute__((noinline)) int
+inline_load4 (int *p)
+{
+  return *p;
+}
+
+/* { dg-final { scan-assembler-times {\m__asan_report_load4_noabort\M} 1 } } */
+/* { dg-final { scan-assembler-not {\m__asan_load4_noabort\M} } } */
+/* { dg-final { scan-assembler-not {\m__asan_(load|store)([0-9]+|N)(_noabort)?\M} } } */
+/* { dg-final { scan-assembler {movabsq\s+\$-2305847407260205056,} } } */
+/* { dg-final { scan-assembler {shrq\s+\$3,} } } */

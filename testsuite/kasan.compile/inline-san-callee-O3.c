@@ -1,0 +1,24 @@
+/* At -O3, even with the inline keyword, an instrumented static inline
+   function called from a no_sanitize_address one is not inlined into it
+   (its checks would be lost): it stays separate and instrumented.  */
+/* { dg-do compile } */
+/* { dg-options "-O3" } */
+
+static inline int
+san_callee (int *p)
+{
+  *p = 1;
+  return p[1];
+}
+
+__attribute__((no_sanitize_address)) int
+nosan_caller (int *p, int *q)
+{
+  return san_callee (p) + *q;
+}
+
+/* { dg-final { scan-assembler {(?n)^san_callee[.a-z0-9]*:} } } */
+/* { dg-final { scan-assembler-func-times {\m(call|jmp)\s+san_callee} 1 nosan_caller } } */
+/* { dg-final { scan-assembler-func-times {\m__asan_} 0 nosan_caller } } */
+/* { dg-final { scan-assembler-times {\m__asan_store4_noabort\M} 1 } } */
+/* { dg-final { scan-assembler-times {\m__asan_load4_noabort\M} 1 } } */

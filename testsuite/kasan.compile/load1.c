@@ -1,0 +1,13 @@
+/* A 1-byte aligned load through a pointer is checked, outline by default,
+   with one call to __asan_load1_noabort and no other check.  */
+/* { dg-do compile } */
+/* { dg-options "-O2" } */
+
+__attribute__((noinline)) signed char
+load1 (signed char *p)
+{
+  return *p;
+}
+
+/* { dg-final { scan-assembler-times {\m__asan_load1_noabort\M} 1 } } */
+/* { dg-final { scan-assembler-times {\m__asan_[a-zA-Z_0-9]+} 1 } } */

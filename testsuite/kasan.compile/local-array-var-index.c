@@ -1,0 +1,17 @@
+/* The same local array read at a variable index is checked:
+   __asan_load4_noabort.  */
+/* { dg-do compile } */
+/* { dg-options "-O2" } */
+
+extern void use (int *);
+
+int
+local_array_var (int i)
+{
+  int a[10];
+  use (a);
+  return a[i];
+}
+
+/* { dg-final { scan-assembler-times {\m__asan_load4_noabort\M} 1 } } */
+/* { dg-final { scan-assembler-times {\m__asan_[a-zA-Z_0-9]+} 1 } } */

@@ -1,0 +1,14 @@
+/* At -O0 every access through a pointer is checked: *a, *b and the
+   store to *d; the spills of the parameters to the stack are not.  */
+/* { dg-do compile } */
+/* { dg-options "-O0" } */
+
+void
+sum_to (int *d, int *a, int *b)
+{
+  *d = *a + *b;
+}
+
+/* { dg-final { scan-assembler-times {\m__asan_load4_noabort\M} 2 } } */
+/* { dg-final { scan-assembler-times {\m__asan_store4_noabort\M} 1 } } */
+/* { dg-final { scan-assembler-times {\m__asan_[a-zA-Z_0-9]+} 3 } } */

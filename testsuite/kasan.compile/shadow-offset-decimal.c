@@ -1,0 +1,14 @@
+/* shadow-offset=2147450880 (decimal, = 0x7fff8000) is accepted and used
+   by the inline checks.  */
+/* { dg-do compile } */
+/* { dg-options "-O2 -fplugin-arg-kasan-inline -fplugin-arg-kasan-shadow-offset=2147450880" } */
+
+__attribute__((noinline)) long
+so_dec (long *p)
+{
+  return *p;
+}
+
+/* { dg-final { scan-assembler {\m2147450880\M} } } */
+/* { dg-final { scan-assembler-not {2305847407260205056} } } */
+/* { dg-final { scan-assembler-times {\m__asan_report_load8_noabort\M} 1 } } */

@@ -1,0 +1,23 @@
+/* Inlining hazard: a static no_sanitize_address function called from an
+   instrumented one must not be inlined into it (it would then be
+   instrumented): it stays a separate, uninstrumented function, and the
+   caller keeps its own check.  */
+/* { dg-do compile } */
+
+static __attribute__((no_sanitize_address)) int
+nosan_callee (int *p)
+{
+  *p = 1;
+  return p[1];
+}
+
+int
+san_caller (int *p, int *q)
+{
+  return nosan_callee (p) + *q;
+}
+
+/* { dg-final { scan-assembler {(?n)^nosan_callee[.a-z0-9]*:} } } */
+/* { dg-final { scan-assembler-func-times {\m(call|jmp)\s+nosan_callee} 1 san_caller } } */
+/* { dg-final { scan-assembler-func-times {\m__asan_load4_noabort\M} 1 san_caller } } */
+/* { dg-final { scan-assembler-times {\m__asan_(load|store)} 1 } } */
