@@ -79,8 +79,9 @@ static tree reference_address(tree ref)
 	return build_fold_addr_expr(ref);
 }
 
-static void push_check(vec<kasan_check> *checks, gimple *stmt, tree addr,
-		       tree len, unsigned int align, bool is_store, bool after)
+static kasan_check *push_check(vec<kasan_check> *checks, gimple *stmt,
+			       tree addr, tree len, unsigned int align,
+			       bool is_store, bool after)
 {
 	kasan_check check;
 
@@ -94,18 +95,47 @@ static void push_check(vec<kasan_check> *checks, gimple *stmt, tree addr,
 	check.is_scalar = check.size > 0 && scalar_access(check.size, align);
 	check.after = after;
 	check.covered_by = -1;
-	checks->safe_push(check);
+	return checks->safe_push(check);
+}
+
+/*
+ * A BIT_FIELD_REF has no address: check the bytes it covers within its
+ * object (GCC skips the ones that do not start on a byte boundary).
+ */
+static kasan_check *add_bit_field_ref_check(vec<kasan_check> *checks,
+					    gimple *stmt, tree ref,
+					    poly_int64 bitpos, bool is_store)
+{
+	tree object = TREE_OPERAND(ref, 0), addr;
+	HOST_WIDE_INT bits, pos, first, last;
+	unsigned int align;
+
+	if (!tree_fits_shwi_p(TREE_OPERAND(ref, 1)) ||
+	    !tree_fits_shwi_p(TREE_OPERAND(ref, 2)) ||
+	    !reference_kind_checked(object))
+		return NULL;
+	bits = tree_to_shwi(TREE_OPERAND(ref, 1));
+	pos = tree_to_shwi(TREE_OPERAND(ref, 2));
+	first = pos / BITS_PER_UNIT;
+	last = (pos + bits - 1) / BITS_PER_UNIT;
+	addr = fold_build_pointer_plus_hwi(
+		reference_address(unshare_expr(object)), first);
+	align = multiple_p(bitpos, BITS_PER_UNIT) ? get_object_alignment(ref)
+						  : BITS_PER_UNIT;
+	return push_check(checks, stmt, addr, size_int(last - first + 1), align,
+			  is_store, false);
 }
 
 void kasan_add_ref_check(vec<kasan_check> *checks, gimple *stmt, tree ref,
 			 bool is_store)
 {
 	poly_int64 bitsize, bitpos;
-	HOST_WIDE_INT size, first, last;
+	HOST_WIDE_INT size;
 	machine_mode mode;
 	int unsignedp, reversep, volatilep = 0;
-	tree inner, offset, addr;
-	unsigned int align;
+	location_t ref_loc = EXPR_LOCATION(ref);
+	kasan_check *check;
+	tree inner, offset;
 
 	if (is_store ? !kasan_opts.writes : !kasan_opts.reads)
 		return;
@@ -132,34 +162,21 @@ void kasan_add_ref_check(vec<kasan_check> *checks, gimple *stmt, tree ref,
 	if (statically_valid(inner, offset, bitpos, bitsize))
 		return;
 
-	if (TREE_CODE(ref) != BIT_FIELD_REF) {
-		/* Other sub-byte accesses have no address of their own. */
-		if (!multiple_p(bitpos, BITS_PER_UNIT) ||
-		    maybe_ne(bitsize, size * BITS_PER_UNIT))
-			return;
-		push_check(checks, stmt, reference_address(unshare_expr(ref)),
-			   size_int(size), get_object_alignment(ref), is_store,
-			   false);
-		return;
+	if (TREE_CODE(ref) == BIT_FIELD_REF) {
+		check = add_bit_field_ref_check(checks, stmt, ref, bitpos,
+						is_store);
+	} else if (!multiple_p(bitpos, BITS_PER_UNIT) ||
+		   maybe_ne(bitsize, size * BITS_PER_UNIT)) {
+		return;		/* no address of its own */
+	} else {
+		check = push_check(checks, stmt,
+				   reference_address(unshare_expr(ref)),
+				   size_int(size), get_object_alignment(ref),
+				   is_store, false);
 	}
-
-	/*
-	 * A BIT_FIELD_REF has no address either: check the bytes it covers
-	 * within its object (GCC skips the ones not on a byte boundary).
-	 */
-	if (!tree_fits_shwi_p(TREE_OPERAND(ref, 1)) ||
-	    !tree_fits_shwi_p(TREE_OPERAND(ref, 2)) ||
-	    !reference_kind_checked(TREE_OPERAND(ref, 0)))
-		return;
-	first = tree_to_shwi(TREE_OPERAND(ref, 2)) / BITS_PER_UNIT;
-	last = (tree_to_shwi(TREE_OPERAND(ref, 2)) +
-		tree_to_shwi(TREE_OPERAND(ref, 1)) - 1) / BITS_PER_UNIT;
-	addr = fold_build_pointer_plus_hwi(
-		reference_address(unshare_expr(TREE_OPERAND(ref, 0))), first);
-	align = multiple_p(bitpos, BITS_PER_UNIT) ? get_object_alignment(ref)
-						  : BITS_PER_UNIT;
-	push_check(checks, stmt, addr, size_int(last - first + 1), align,
-		   is_store, false);
+	/* Merged or sunk stores keep a location only on their reference. */
+	if (check && check->loc == UNKNOWN_LOCATION)
+		check->loc = ref_loc;
 }
 
 void kasan_add_range_check(vec<kasan_check> *checks, gimple *stmt, tree ptr,
