@@ -52,11 +52,15 @@ static bool statically_valid(tree inner, tree offset, poly_int64 bitpos,
 			     poly_int64 bitsize)
 {
 	poly_int64 decl_size;
+	tree size;
 
 	if (!VAR_P(inner) && TREE_CODE(inner) != RESULT_DECL)
 		return false;
-	if (offset || !DECL_SIZE(inner) ||
-	    !poly_int_tree_p(DECL_SIZE(inner), &decl_size) ||
+	/* A redzone we added is not part of the variable. */
+	size = VAR_P(inner) ? kasan_global_original_size(inner) : NULL_TREE;
+	size = size ? size_binop(MULT_EXPR, size, size_int(BITS_PER_UNIT))
+		    : DECL_SIZE(inner);
+	if (offset || !size || !poly_int_tree_p(size, &decl_size) ||
 	    !known_subrange_p(bitpos, bitsize, 0, decl_size))
 		return false;
 	if (VAR_P(inner) && DECL_THREAD_LOCAL_P(inner))

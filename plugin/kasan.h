@@ -6,6 +6,7 @@
  * policy.c        which functions are instrumented; the inlining rule
  * access.c        finding the memory accesses of a statement
  * memintrin.c     memcpy/memset/... and strlen calls
+ * globals.c       redzones after globals, their registration
  * eliminate.c     removing checks that a dominating check makes redundant
  * emit.c          outline calls and inline shadow checks
  * instrument.c    the GIMPLE pass that ties them together
@@ -70,6 +71,10 @@ void kasan_add_ref_check(vec<kasan_check> *checks, gimple *stmt, tree ref,
 void kasan_collect_stmt_checks(vec<kasan_check> *checks, gimple *stmt);
 void kasan_add_range_check(vec<kasan_check> *checks, gimple *stmt, tree ptr,
 			   tree len, bool is_store, bool after);
+
+/* globals.c */
+void kasan_protect_globals(void *event_data, void *user_data);
+tree kasan_global_original_size(tree decl);
 
 /* memintrin.c */
 bool kasan_collect_builtin_checks(vec<kasan_check> *checks, gcall *call);

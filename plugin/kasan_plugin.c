@@ -19,7 +19,8 @@
  *   reads / no-reads, writes / no-writes   instrument loads / stores
  *   mem-intrinsics=check|prefix|none   see memintrin.c (default check)
  *   eliminate / no-eliminate   remove redundant checks (default on)
- *   globals, stack      accepted; their redzones are not implemented yet
+ *   globals             redzones after globals, registered with the runtime
+ *   stack               accepted; stack redzones are not implemented yet
  *   stats               one line per function on stderr
  *   dump[=FLAGS]        write the pass's dump, <file>.NNNt.kasan, with
  *                       GCC dump FLAGS such as lineno or details
@@ -76,8 +77,8 @@ static const char kasan_help[] =
 	"                                        (default), __asan_memcpy calls, or\n"
 	"                                        nothing\n"
 	"  -fplugin-arg-kasan-no-eliminate       keep redundant checks\n"
-	"  -fplugin-arg-kasan-globals            accepted; global redzones are not\n"
-	"                                        implemented yet\n"
+	"  -fplugin-arg-kasan-globals            redzones after global variables,\n"
+	"                                        registered by a constructor\n"
 	"  -fplugin-arg-kasan-stack              accepted; stack redzones are not\n"
 	"                                        implemented yet\n"
 	"  -fplugin-arg-kasan-stats              per-function check counts on stderr\n"
@@ -313,6 +314,8 @@ static void register_passes(void)
 			  &instrument);
 	register_callback(plugin_name, PLUGIN_EARLY_GIMPLE_PASSES_END,
 			  kasan_early_gimple_passes_end, NULL);
+	register_callback(plugin_name, PLUGIN_ALL_IPA_PASSES_END,
+			  kasan_protect_globals, NULL);
 }
 
 __visible int plugin_init(struct plugin_name_args *info,
