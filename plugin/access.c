@@ -54,6 +54,9 @@ static bool statically_valid(tree inner, tree offset, poly_int64 bitpos,
 	poly_int64 decl_size;
 	tree size;
 
+	if (TREE_CODE(inner) == STRING_CST)
+		return !offset && known_subrange_p(bitpos, bitsize, 0,
+				TREE_STRING_LENGTH(inner) * BITS_PER_UNIT);
 	if (!VAR_P(inner) && TREE_CODE(inner) != RESULT_DECL)
 		return false;
 	/* A redzone we added is not part of the variable. */
@@ -333,6 +336,22 @@ static void collect_call_checks(vec<kasan_check> *checks, gcall *call)
 	}
 }
 
+/*
+ * gimple_assign_load_p(), and reads of string literals: after constant
+ * propagation a loop over "abc" reads MEM["abc" + i], which is memory too.
+ */
+static bool loads_memory(gimple *stmt)
+{
+	tree rhs = gimple_assign_rhs1(stmt), base;
+
+	if (gimple_assign_load_p(stmt))
+		return true;
+	if (!reference_kind_checked(rhs))
+		return false;
+	base = get_base_address(rhs);
+	return base && TREE_CODE(base) == STRING_CST;
+}
+
 void kasan_collect_stmt_checks(vec<kasan_check> *checks, gimple *stmt)
 {
 	if (gimple_assign_single_p(stmt) && !gimple_clobber_p(stmt)) {
@@ -340,7 +359,7 @@ void kasan_collect_stmt_checks(vec<kasan_check> *checks, gimple *stmt)
 		if (gimple_store_p(stmt))
 			kasan_add_ref_check(checks, stmt,
 					    gimple_assign_lhs(stmt), true);
-		if (gimple_assign_load_p(stmt))
+		if (loads_memory(stmt))
 			kasan_add_ref_check(checks, stmt,
 					    gimple_assign_rhs1(stmt), false);
 		return;

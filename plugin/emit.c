@@ -22,12 +22,12 @@
 /* Runtime function decls, shadow types: kept alive across garbage collection. */
 #define RUNTIME_DECLS_MAX 80
 static tree runtime_decls[RUNTIME_DECLS_MAX];
-static tree shadow_types[2];	/* one and two shadow bytes */
+static tree shadow_types[3];	/* one, two and four shadow bytes */
 
 static const struct ggc_root_tab kasan_ggc_roots[] = {
 	{ runtime_decls, RUNTIME_DECLS_MAX, sizeof(runtime_decls[0]),
 	  &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
-	{ shadow_types, 2, sizeof(shadow_types[0]),
+	{ shadow_types, ARRAY_SIZE(shadow_types), sizeof(shadow_types[0]),
 	  &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
 	LAST_GGC_ROOT_TAB
 };
@@ -98,6 +98,18 @@ static tree shadow_type(bool two_bytes)
 		*slot = build_aligned_type(type, BITS_PER_UNIT);
 	}
 	return *slot;
+}
+
+/* For poisoning a frame: four shadow bytes, in the same alias set. */
+tree kasan_shadow_word_type(void)
+{
+	if (!shadow_types[2]) {
+		tree type = build_distinct_type_copy(unsigned_type_node);
+
+		TYPE_ALIAS_SET(type) = get_alias_set(shadow_type(false));
+		shadow_types[2] = build_aligned_type(type, BITS_PER_UNIT);
+	}
+	return shadow_types[2];
 }
 
 static const char *access_word(const kasan_check *check)

@@ -45,6 +45,7 @@
 #include "gimplify.h"
 #include "gimplify-me.h"
 #include "gimple-pretty-print.h"
+#include "gimple-walk.h"
 #include "tree-cfg.h"
 #include "tree-dfa.h"
 #include "tree-into-ssa.h"
@@ -56,6 +57,7 @@
 #include "toplev.h"
 #include "langhooks.h"
 #include "print-tree.h"
+#include "cpplib.h"
 
 /* Symbols GCC looks up in the plugin: visible even with -fvisibility. */
 #define __visible __attribute__((visibility("default")))

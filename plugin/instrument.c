@@ -93,7 +93,7 @@ static unsigned int instrument_function(function *fun)
 	unsigned int removed = 0, i;
 	kasan_check *check;
 	gimple *stmt;
-	bool calls;
+	bool calls, stack;
 
 	collect(fun, &c);
 	if (kasan_opts.eliminate)
@@ -105,6 +105,7 @@ static unsigned int instrument_function(function *fun)
 
 	/* Inline checks change the CFG; nothing below needs dominators. */
 	free_dominance_info(CDI_DOMINATORS);
+	stack = kasan_protect_stack(&c.checks);
 	FOR_EACH_VEC_ELT(c.checks, i, check) {
 		if (check->covered_by >= 0)
 			continue;
@@ -116,7 +117,8 @@ static unsigned int instrument_function(function *fun)
 	FOR_EACH_VEC_ELT(c.no_returns, i, stmt)
 		kasan_emit_handle_no_return(stmt);
 
-	if (c.checks.is_empty() && c.no_returns.is_empty() && !c.renamed_calls)
+	if (c.checks.is_empty() && c.no_returns.is_empty() && !c.renamed_calls &&
+	    !stack)
 		return 0;
 	mark_virtual_operands_for_renaming(fun);
 	return TODO_update_ssa_only_virtuals |

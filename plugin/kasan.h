@@ -7,6 +7,7 @@
  * access.c        finding the memory accesses of a statement
  * memintrin.c     memcpy/memset/... and strlen calls
  * globals.c       redzones after globals, their registration
+ * stack.c         redzones around locals
  * eliminate.c     removing checks that a dominating check makes redundant
  * emit.c          outline calls and inline shadow checks
  * instrument.c    the GIMPLE pass that ties them together
@@ -76,6 +77,9 @@ void kasan_add_range_check(vec<kasan_check> *checks, gimple *stmt, tree ptr,
 void kasan_protect_globals(void *event_data, void *user_data);
 tree kasan_global_original_size(tree decl);
 
+/* stack.c */
+bool kasan_protect_stack(vec<kasan_check> *checks);
+
 /* memintrin.c */
 bool kasan_collect_builtin_checks(vec<kasan_check> *checks, gcall *call);
 bool kasan_rename_mem_intrinsic(gcall *call);
@@ -89,6 +93,7 @@ void kasan_emit_outline(const kasan_check *check);
 void kasan_emit_inline(const kasan_check *check);
 void kasan_emit_handle_no_return(gimple *stmt);
 tree kasan_runtime_decl(const char *name, tree type, bool noreturn);
+tree kasan_shadow_word_type(void);
 void kasan_register_ggc_roots(const char *plugin_name);
 
 /* instrument.c */

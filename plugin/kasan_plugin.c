@@ -20,7 +20,7 @@
  *   mem-intrinsics=check|prefix|none   see memintrin.c (default check)
  *   eliminate / no-eliminate   remove redundant checks (default on)
  *   globals             redzones after globals, registered with the runtime
- *   stack               accepted; stack redzones are not implemented yet
+ *   stack               redzones around the locals of each function
  *   stats               one line per function on stderr
  *   dump[=FLAGS]        write the pass's dump, <file>.NNNt.kasan, with
  *                       GCC dump FLAGS such as lineno or details
@@ -79,8 +79,7 @@ static const char kasan_help[] =
 	"  -fplugin-arg-kasan-no-eliminate       keep redundant checks\n"
 	"  -fplugin-arg-kasan-globals            redzones after global variables,\n"
 	"                                        registered by a constructor\n"
-	"  -fplugin-arg-kasan-stack              accepted; stack redzones are not\n"
-	"                                        implemented yet\n"
+	"  -fplugin-arg-kasan-stack              redzones around local variables\n"
 	"  -fplugin-arg-kasan-stats              per-function check counts on stderr\n"
 	"  -fplugin-arg-kasan-dump[=FLAGS]       dump file <file>.NNNt.kasan, FLAGS as\n"
 	"                                        in -fdump-tree-kasan-FLAGS (lineno...)\n"
@@ -297,6 +296,23 @@ static bool native_asan_requested(const char **which)
 	return on;
 }
 
+/*
+ * -fsanitize=kernel-address predefines __SANITIZE_ADDRESS__ and kernel
+ * headers depend on it (kasan-checks.h, the x86 string functions).  The
+ * C family front ends let a plugin in at pragma registration, before the
+ * builtin macros and -D/-U are processed, also for -E.  Weak, because
+ * lto1 has no preprocessor.
+ */
+extern cpp_reader *parse_in __attribute__((weak));
+extern void cpp_define(cpp_reader *, const char *) __attribute__((weak));
+
+static void define_sanitize_address(void *event_data ATTRIBUTE_UNUSED,
+				    void *user_data ATTRIBUTE_UNUSED)
+{
+	if (!kasan_opts.disabled && &parse_in && parse_in && cpp_define)
+		cpp_define(parse_in, "__SANITIZE_ADDRESS__");
+}
+
 static void register_passes(void)
 {
 	struct register_pass_info instrument = {
@@ -340,6 +356,8 @@ __visible int plugin_init(struct plugin_name_args *info,
 	register_callback(plugin_name, PLUGIN_INFO, NULL, &kasan_plugin_info);
 	register_callback(plugin_name, PLUGIN_ATTRIBUTES,
 			  kasan_register_attributes, NULL);
+	register_callback(plugin_name, PLUGIN_PRAGMAS, define_sanitize_address,
+			  NULL);
 	kasan_register_ggc_roots(plugin_name);
 	register_passes();
 	/* Our dump exists only now; GCC reports unknown dump flags itself. */
