@@ -4,13 +4,16 @@
  * runtime (the "globals" argument; the kernel's asan-globals=1).
  *
  * Native GCC pads protected globals when it writes them out (varasm), a
- * step a plugin cannot reach.  We grow the variable instead: after the IPA
- * passes, each eligible global defined in the unit gets 32-byte alignment
- * and GCC's redzone (the size rounded up to a multiple of 32, plus 32 to
- * 63 bytes) added to DECL_SIZE, so the assembler emits the padding and the
- * ELF size covers it, as with clang.  The original size is kept in an
- * attribute whose name has a space in it (no source can spell it), for the
- * pass to tell in-bounds constant accesses from out-of-bounds ones.
+ * step a plugin cannot reach.  We grow the variable instead: its
+ * DECL_SIZE gets GCC's redzone (the size rounded up to a multiple of 32,
+ * plus 32 to 63 bytes) and its alignment becomes 32, so the assembler
+ * emits the padding and the ELF size covers it, as with clang.  That must
+ * wait until every function is expanded: RTL copies a whole variable with
+ * DECL_SIZE bytes, so "tmp = global_struct" would copy the redzone too.
+ * The globals are chosen after the IPA passes, when the constructor is
+ * built; they grow at the end of the last function's passes, which is
+ * before GCC writes out any variable.  The original size is kept in an
+ * attribute whose name has a space in it (no source can spell it).
  *
  * A static array of descriptors in the layout of the kernel's struct
  * kasan_global (8 pointer-sized fields since GCC 7: beg, size,
@@ -113,28 +116,39 @@ static void describe(vec<constructor_elt, va_gc> **elts, tree decl,
 	push_field(elts, build_int_cst(uintptr, 0));	/* odr_indicator */
 }
 
-static tree build_descriptors(vec<tree> *decls)
+/* Chosen globals and their descriptor array, until they grow. */
+static tree pending_globals;	/* TREE_LIST of decls */
+static tree pending_descriptors;
+
+static const struct ggc_root_tab globals_ggc_roots[] = {
+	{ &pending_globals, 1, sizeof(pending_globals),
+	  &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
+	{ &pending_descriptors, 1, sizeof(pending_descriptors),
+	  &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
+	LAST_GGC_ROOT_TAB
+};
+
+void kasan_register_globals_roots(const char *plugin_name)
 {
-	tree module_name = string_address(main_input_filename);
-	vec<constructor_elt, va_gc> *elts = NULL;
-	tree type, var;
-	unsigned int i;
-	tree decl;
+	register_callback(plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+			  (void *)globals_ggc_roots);
+}
 
-	FOR_EACH_VEC_ELT(*decls, i, decl)
-		describe(&elts, decl, module_name);
+/* The array is defined now, for the constructor; it is filled later. */
+static tree declare_descriptors(unsigned int count)
+{
+	tree type = build_array_type_nelts(pointer_sized_int_node,
+					   count * KASAN_GLOBAL_FIELDS);
+	tree var = build_decl(BUILTINS_LOCATION, VAR_DECL,
+			      create_tmp_var_name("__kasan_globals"), type);
 
-	type = build_array_type_nelts(pointer_sized_int_node,
-				      decls->length() * KASAN_GLOBAL_FIELDS);
-	var = build_decl(BUILTINS_LOCATION, VAR_DECL,
-			 create_tmp_var_name("__kasan_globals"), type);
 	TREE_STATIC(var) = 1;
 	TREE_PUBLIC(var) = 0;
 	TREE_ADDRESSABLE(var) = 1;
 	DECL_ARTIFICIAL(var) = 1;
 	DECL_IGNORED_P(var) = 1;
-	DECL_INITIAL(var) = build_constructor(type, elts);
 	varpool_node::finalize_decl(var);
+	varpool_node::get(var)->force_output = 1;
 	return var;
 }
 
@@ -153,26 +167,65 @@ static void build_cdtor(char which, const char *fn, tree descriptors,
 	cgraph_build_static_cdtor(which, call, DEFAULT_INIT_PRIORITY);
 }
 
+/* After the IPA passes: choose the globals, build the constructors. */
 void kasan_protect_globals(void *event_data ATTRIBUTE_UNUSED,
 			   void *user_data ATTRIBUTE_UNUSED)
 {
-	auto_vec<tree> decls;
+	unsigned int count = 0;
 	varpool_node *vnode;
-	tree descriptors;
 
 	if (!kasan_opts.globals || kasan_opts.disabled || seen_error())
 		return;
 	FOR_EACH_DEFINED_VARIABLE(vnode) {
 		if (!protectable(vnode))
 			continue;
-		add_redzone(vnode->decl);
-		decls.safe_push(vnode->decl);
+		pending_globals = tree_cons(NULL_TREE, vnode->decl,
+					    pending_globals);
+		count++;
 	}
-	if (decls.is_empty())
+	if (!count)
 		return;
-	descriptors = build_descriptors(&decls);
-	build_cdtor('I', "__asan_register_globals", descriptors,
-		    decls.length());
-	build_cdtor('D', "__asan_unregister_globals", descriptors,
-		    decls.length());
+	pending_descriptors = declare_descriptors(count);
+	build_cdtor('I', "__asan_register_globals", pending_descriptors, count);
+	build_cdtor('D', "__asan_unregister_globals", pending_descriptors,
+		    count);
+}
+
+static bool functions_left_to_expand(void)
+{
+	cgraph_node *node;
+
+	FOR_EACH_DEFINED_FUNCTION(node)
+		if (node->process)
+			return true;
+	return false;
+}
+
+/* After a function's passes: if it was the last one, grow the globals. */
+void kasan_grow_globals(void *event_data ATTRIBUTE_UNUSED,
+			void *user_data ATTRIBUTE_UNUSED)
+{
+	tree module_name, type, list;
+	vec<constructor_elt, va_gc> *elts = NULL;
+
+	if (!pending_descriptors || functions_left_to_expand())
+		return;
+	module_name = string_address(main_input_filename);
+	pending_globals = nreverse(pending_globals);
+	for (list = pending_globals; list; list = TREE_CHAIN(list)) {
+		add_redzone(TREE_VALUE(list));
+		describe(&elts, TREE_VALUE(list), module_name);
+	}
+	type = TREE_TYPE(pending_descriptors);
+	DECL_INITIAL(pending_descriptors) = build_constructor(type, elts);
+	pending_globals = NULL_TREE;
+	pending_descriptors = NULL_TREE;
+}
+
+/* Had no function been expanded after the choice, sizes would not match. */
+void kasan_check_globals_grown(void *event_data ATTRIBUTE_UNUSED,
+			       void *user_data ATTRIBUTE_UNUSED)
+{
+	if (pending_descriptors && !seen_error())
+		error("kasan: global redzones were chosen but never added");
 }

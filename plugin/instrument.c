@@ -93,7 +93,7 @@ static unsigned int instrument_function(function *fun)
 	unsigned int removed = 0, i;
 	kasan_check *check;
 	gimple *stmt;
-	bool calls, stack;
+	bool calls, stack, allocas;
 
 	collect(fun, &c);
 	if (kasan_opts.eliminate)
@@ -106,6 +106,7 @@ static unsigned int instrument_function(function *fun)
 	/* Inline checks change the CFG; nothing below needs dominators. */
 	free_dominance_info(CDI_DOMINATORS);
 	stack = kasan_protect_stack(&c.checks);
+	allocas = kasan_protect_allocas();
 	FOR_EACH_VEC_ELT(c.checks, i, check) {
 		if (check->covered_by >= 0)
 			continue;
@@ -118,11 +119,11 @@ static unsigned int instrument_function(function *fun)
 		kasan_emit_handle_no_return(stmt);
 
 	if (c.checks.is_empty() && c.no_returns.is_empty() && !c.renamed_calls &&
-	    !stack)
+	    !stack && !allocas)
 		return 0;
 	mark_virtual_operands_for_renaming(fun);
 	return TODO_update_ssa_only_virtuals |
-	       (c.renamed_calls ? TODO_rebuild_cgraph_edges : 0);
+	       (c.renamed_calls || allocas ? TODO_rebuild_cgraph_edges : 0);
 }
 
 static const pass_data instrument_pass_data = {

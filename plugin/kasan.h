@@ -8,6 +8,7 @@
  * memintrin.c     memcpy/memset/... and strlen calls
  * globals.c       redzones after globals, their registration
  * stack.c         redzones around locals
+ * alloca.c        redzones around alloca() and VLAs
  * eliminate.c     removing checks that a dominating check makes redundant
  * emit.c          outline calls and inline shadow checks
  * instrument.c    the GIMPLE pass that ties them together
@@ -75,10 +76,16 @@ void kasan_add_range_check(vec<kasan_check> *checks, gimple *stmt, tree ptr,
 
 /* globals.c */
 void kasan_protect_globals(void *event_data, void *user_data);
+void kasan_grow_globals(void *event_data, void *user_data);
+void kasan_check_globals_grown(void *event_data, void *user_data);
+void kasan_register_globals_roots(const char *plugin_name);
 tree kasan_global_original_size(tree decl);
 
 /* stack.c */
 bool kasan_protect_stack(vec<kasan_check> *checks);
+
+/* alloca.c */
+bool kasan_protect_allocas(void);
 
 /* memintrin.c */
 bool kasan_collect_builtin_checks(vec<kasan_check> *checks, gcall *call);

@@ -332,6 +332,10 @@ static void register_passes(void)
 			  kasan_early_gimple_passes_end, NULL);
 	register_callback(plugin_name, PLUGIN_ALL_IPA_PASSES_END,
 			  kasan_protect_globals, NULL);
+	register_callback(plugin_name, PLUGIN_ALL_PASSES_END,
+			  kasan_grow_globals, NULL);
+	register_callback(plugin_name, PLUGIN_FINISH_UNIT,
+			  kasan_check_globals_grown, NULL);
 }
 
 __visible int plugin_init(struct plugin_name_args *info,
@@ -359,6 +363,7 @@ __visible int plugin_init(struct plugin_name_args *info,
 	register_callback(plugin_name, PLUGIN_PRAGMAS, define_sanitize_address,
 			  NULL);
 	kasan_register_ggc_roots(plugin_name);
+	kasan_register_globals_roots(plugin_name);
 	register_passes();
 	/* Our dump exists only now; GCC reports unknown dump flags itself. */
 	if (dump_request)
