@@ -106,9 +106,11 @@ static void describe(vec<constructor_elt, va_gc> **elts, tree decl,
 	tree uintptr = pointer_sized_int_node;
 	const char *name = IDENTIFIER_POINTER(DECL_NAME(decl));
 
+	unsigned HOST_WIDE_INT size = tree_to_uhwi(DECL_SIZE_UNIT(decl));
+
 	push_field(elts, build_fold_addr_expr(decl));
-	push_field(elts, kasan_global_original_size(decl));
-	push_field(elts, DECL_SIZE_UNIT(decl));
+	push_field(elts, size_int(size));
+	push_field(elts, size_int(size + redzone_size(size)));
 	push_field(elts, string_address(name));
 	push_field(elts, module_name);
 	push_field(elts, build_int_cst(uintptr, 0));	/* has_dynamic_init */
@@ -116,7 +118,7 @@ static void describe(vec<constructor_elt, va_gc> **elts, tree decl,
 	push_field(elts, build_int_cst(uintptr, 0));	/* odr_indicator */
 }
 
-/* Chosen globals and their descriptor array, until they grow. */
+/* Chosen globals and their descriptors, until the globals grow. */
 static tree pending_globals;	/* TREE_LIST of decls */
 static tree pending_descriptors;
 
@@ -134,13 +136,22 @@ void kasan_register_globals_roots(const char *plugin_name)
 			  (void *)globals_ggc_roots);
 }
 
-/* The array is defined now, for the constructor; it is filled later. */
-static tree declare_descriptors(unsigned int count)
+/*
+ * The array is complete now: its references keep the globals it names
+ * alive through the removal of unreachable variables that follows.
+ */
+static tree build_descriptors(tree globals, unsigned int count)
 {
 	tree type = build_array_type_nelts(pointer_sized_int_node,
 					   count * KASAN_GLOBAL_FIELDS);
 	tree var = build_decl(BUILTINS_LOCATION, VAR_DECL,
 			      create_tmp_var_name("__kasan_globals"), type);
+	tree module_name = string_address(main_input_filename);
+	vec<constructor_elt, va_gc> *elts = NULL;
+
+	for (; globals; globals = TREE_CHAIN(globals))
+		describe(&elts, TREE_VALUE(globals), module_name);
+	DECL_INITIAL(var) = build_constructor(type, elts);
 
 	TREE_STATIC(var) = 1;
 	TREE_PUBLIC(var) = 0;
@@ -185,7 +196,8 @@ void kasan_protect_globals(void *event_data ATTRIBUTE_UNUSED,
 	}
 	if (!count)
 		return;
-	pending_descriptors = declare_descriptors(count);
+	pending_globals = nreverse(pending_globals);
+	pending_descriptors = build_descriptors(pending_globals, count);
 	build_cdtor('I', "__asan_register_globals", pending_descriptors, count);
 	build_cdtor('D', "__asan_unregister_globals", pending_descriptors,
 		    count);
@@ -205,19 +217,12 @@ static bool functions_left_to_expand(void)
 void kasan_grow_globals(void *event_data ATTRIBUTE_UNUSED,
 			void *user_data ATTRIBUTE_UNUSED)
 {
-	tree module_name, type, list;
-	vec<constructor_elt, va_gc> *elts = NULL;
+	tree list;
 
 	if (!pending_descriptors || functions_left_to_expand())
 		return;
-	module_name = string_address(main_input_filename);
-	pending_globals = nreverse(pending_globals);
-	for (list = pending_globals; list; list = TREE_CHAIN(list)) {
+	for (list = pending_globals; list; list = TREE_CHAIN(list))
 		add_redzone(TREE_VALUE(list));
-		describe(&elts, TREE_VALUE(list), module_name);
-	}
-	type = TREE_TYPE(pending_descriptors);
-	DECL_INITIAL(pending_descriptors) = build_constructor(type, elts);
 	pending_globals = NULL_TREE;
 	pending_descriptors = NULL_TREE;
 }
