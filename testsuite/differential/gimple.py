@@ -122,30 +122,29 @@ def split_args(s):
     return args
 
 
-def skip_parens(s, i=0):
-    """s[i] == '(': return the index after the matching ')'."""
+def _match(s, i, opening, closing):
+    """s[i] == opening: index of the matching closing, or None."""
     depth = 0
     for j in range(i, len(s)):
-        if s[j] == '(':
+        if s[j] == opening:
             depth += 1
-        elif s[j] == ')':
+        elif s[j] == closing:
             depth -= 1
             if depth == 0:
-                return j + 1
-    return len(s)
+                return j
+    return None
+
+
+def skip_parens(s, i=0):
+    """s[i] == '(': return the index after the matching ')'."""
+    j = _match(s, i, '(', ')')
+    return len(s) if j is None else j + 1
 
 
 def matching_bracket(s, i):
     """s[i] == '[': index of the matching ']'."""
-    depth = 0
-    for j in range(i, len(s)):
-        if s[j] == '[':
-            depth += 1
-        elif s[j] == ']':
-            depth -= 1
-            if depth == 0:
-                return j
-    return len(s) - 1
+    j = _match(s, i, '[', ']')
+    return len(s) - 1 if j is None else j
 
 
 def paren_balance(s):
