@@ -101,6 +101,7 @@ static kasan_check *push_check(vec<kasan_check> *checks, gimple *stmt,
 	check.is_store = is_store;
 	check.is_scalar = check.size > 0 && scalar_access(check.size, align);
 	check.after = after;
+	check.always_call = false;
 	check.covered_by = -1;
 	return checks->safe_push(check);
 }
@@ -186,6 +187,13 @@ void kasan_add_ref_check(vec<kasan_check> *checks, gimple *stmt, tree ref,
 		check->loc = ref_loc;
 }
 
+/*
+ * The ranges of memcpy() and friends are checked by a call even in inline
+ * mode: the kernel copies to addresses without shadow (text_poke() into
+ * a temporary user-space mapping, under kasan_disable_current()), which
+ * the runtime's range check tolerates and an inline shadow load does not.
+ * The call costs little next to the copy.
+ */
 void kasan_add_range_check(vec<kasan_check> *checks, gimple *stmt, tree ptr,
 			   tree len, bool is_store, bool after)
 {
@@ -193,7 +201,8 @@ void kasan_add_range_check(vec<kasan_check> *checks, gimple *stmt, tree ptr,
 		return;
 	if (integer_zerop(len))
 		return;
-	push_check(checks, stmt, ptr, len, BITS_PER_UNIT, is_store, after);
+	push_check(checks, stmt, ptr, len, BITS_PER_UNIT, is_store,
+		   after)->always_call = true;
 }
 
 /* *ptr as an unsigned integer of SIZE bytes, for the atomic builtins. */

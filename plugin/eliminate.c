@@ -213,7 +213,7 @@ static bool covers(const struct located_check *d,
 		return false;
 	d_end = d->offset + d->check->size;
 	c_end = c->offset + c->check->size;
-	if (d->check->is_scalar || !inline_possible)
+	if (d->check->is_scalar || d->check->always_call || !inline_possible)
 		return d->offset <= c->offset && c_end <= d_end;
 	return c->check->size == 1 &&
 	       (c->offset == d->offset || c->offset == d_end - 1);

@@ -110,7 +110,7 @@ static unsigned int instrument_function(function *fun)
 	FOR_EACH_VEC_ELT(c.checks, i, check) {
 		if (check->covered_by >= 0)
 			continue;
-		if (calls)
+		if (calls || check->always_call)
 			kasan_emit_outline(check);
 		else
 			kasan_emit_inline(check);

@@ -57,6 +57,7 @@ struct kasan_check {
 	bool is_store;
 	bool is_scalar;
 	bool after;
+	bool always_call;	/* outline even in inline mode */
 	int covered_by;		/* index of the check that makes it redundant */
 };
 

@@ -18,7 +18,6 @@ touch (int i)
   char a[10];
 
   last_array = a;
-  __builtin_memset (a, 1, sizeof a);
   sink = ((volatile char *) a)[i];
 }
 
