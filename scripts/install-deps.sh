@@ -15,7 +15,7 @@ pkgs_plugin="gcc-12 g++-12 gcc-12-plugin-dev gcc-11 g++-11 gcc-11-plugin-dev \
 	libgmp-dev libmpfr-dev libmpc-dev make"
 pkgs_test="dejagnu"
 pkgs_kernel="linux-source-6.1 qemu-system-x86 busybox-static flex bison bc \
-	libelf-dev libssl-dev cpio xz-utils python3"
+	libelf-dev libssl-dev cpio xz-utils python3 patch"
 
 want=""
 for group in "$@"; do

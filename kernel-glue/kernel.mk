@@ -1,0 +1,73 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# The kernel glue's targets, included by the top Makefile (which defines
+# ROOT, BUILD_ROOT, BUILD, GCC and the plugin and driver targets).
+#
+#   make kernel-check   plugin-built KASan kernels (inline and outline) of
+#                       Linux 6.1, booted in QEMU, the kasan KUnit suite
+#                       judged against linux-6.1/kasan_test.expected, then
+#                       the same config built with GCC's own KASan, side
+#                       by side (build/kernel-compare.json); exits non-zero
+#                       on any unexpected result
+#   make kernel-test    the plugin kernels only, for "make check": each
+#                       writes build/kernel-plugin-MODE/kernel.sum
+#
+# Variables:
+#   KASAN_MODE=inline|outline   one mode only (default: both)
+#   KASAN_RUNTIME=mainline|own  the KASan runtime: mainline, the kernel's
+#                               own mm/kasan (default); own is issue 5
+#   KASAN_PLUGIN_FLAGS=...      more plugin arguments for the plugin builds
+#                               (e.g. -fplugin-arg-kasan-no-writes)
+#   KERNEL_PLUGIN               the plugin (default $(BUILD)/kasan.so, the
+#                               one for $(GCC), which also compiles the
+#                               kernel)
+#   KERNEL_BUILD_PREFIX         build directories are PREFIX-plugin-MODE and
+#                               PREFIX-native-MODE (default build/kernel)
+#   KERNEL_TREE, KERNEL_TARBALL the patched tree (build/linux-6.1), made
+#                               from Debian's linux-source-6.1 tarball
+#   KERNEL_JOBS                 make -j for the kernel builds (default 2)
+#   BOOT_TIMEOUT, QEMU_ACCEL    see kernel-glue/qemu/boot.sh
+
+KGLUE := $(ROOT)/kernel-glue
+KERNEL_TARBALL ?= /usr/src/linux-source-6.1.tar.xz
+KERNEL_TREE ?= $(BUILD_ROOT)/linux-6.1
+KERNEL_BUILD_PREFIX ?= $(BUILD_ROOT)/kernel
+KERNEL_PLUGIN ?= $(BUILD)/kasan.so
+KERNEL_JOBS ?= 2
+KASAN_RUNTIME ?= mainline
+KASAN_MODE ?=
+KASAN_PLUGIN_FLAGS ?=
+
+kernel_modes = $(if $(KASAN_MODE),$(KASAN_MODE),inline outline)
+kernel_runs = KERNEL_TREE='$(KERNEL_TREE)' \
+	KERNEL_BUILD_PREFIX='$(KERNEL_BUILD_PREFIX)' \
+	COMPARE_JSON='$(BUILD_ROOT)/kernel-compare.json' \
+	KASAN_PLUGIN='$(KERNEL_PLUGIN)' KASAN_PLUGIN_FLAGS='$(KASAN_PLUGIN_FLAGS)' \
+	REAL_CC='$(GCC)' KERNEL_JOBS='$(KERNEL_JOBS)' \
+	KASAN_RUNTIME='$(KASAN_RUNTIME)' sh $(KGLUE)/scripts/kernel-runs.sh
+
+.PHONY: kernel-check kernel-test kernel-deps kernel-tree kernel-args
+
+kernel-deps:
+	@sh scripts/install-deps.sh kernel
+
+kernel-args:
+	@case "$(KASAN_RUNTIME)" in \
+	mainline) ;; \
+	own) echo "kernel: KASAN_RUNTIME=own: not implemented yet (issue 5)" >&2; \
+	     exit 1 ;; \
+	*) echo "kernel: KASAN_RUNTIME must be mainline or own," \
+	        "not '$(KASAN_RUNTIME)'" >&2; exit 1 ;; \
+	esac
+	@for m in $(kernel_modes); do case "$$m" in inline|outline) ;; *) \
+		echo "kernel: KASAN_MODE must be inline or outline, not '$$m'" >&2; \
+		exit 1 ;; esac; done
+
+kernel-tree: kernel-args kernel-deps
+	@sh $(KGLUE)/scripts/prepare-tree.sh $(KERNEL_TARBALL) $(KERNEL_TREE)
+
+kernel-test: kernel-args kernel-tree plugin driver
+	@$(kernel_runs) test $(kernel_modes)
+
+kernel-check: kernel-args kernel-tree plugin driver
+	@$(kernel_runs) check $(kernel_modes)

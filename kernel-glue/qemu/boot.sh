@@ -1,0 +1,44 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# boot.sh BZIMAGE INITRAMFS LOG: boot a test kernel in QEMU, run the kasan
+# KUnit suite during boot, and keep the whole serial console in LOG.
+#
+# The initramfs's /init reboots when it is done and -no-reboot turns that
+# into QEMU's exit; a hard timeout (BOOT_TIMEOUT seconds, default 600)
+# kills a kernel that hangs.  QEMU_ACCEL is the accelerator, tcg by
+# default (repeatable, and KVM inside a VM can hang; QEMU_ACCEL=kvm to try).  KUNIT_FILTER (default kasan*) selects
+# the suites, BOOT_APPEND adds kernel parameters.
+#
+# Exit status: 0 when the guest reached user space and rebooted, 1 when it
+# did not (panic, crash, early exit), 124 on timeout.
+set -eu
+
+if [ $# -ne 3 ]; then
+	echo "usage: $0 BZIMAGE INITRAMFS LOG" >&2
+	exit 2
+fi
+kernel=$1
+initrd=$2
+log=$3
+timeout=${BOOT_TIMEOUT:-600}
+accel=${QEMU_ACCEL:-tcg}
+append="console=ttyS0 kasan.fault=report kunit.filter_glob=${KUNIT_FILTER:-kasan*}"
+append="$append panic=-1 ${BOOT_APPEND:-}"
+
+status=0
+timeout -k 10 "$timeout" qemu-system-x86_64 -accel "$accel" -m 512M \
+	-nographic -no-reboot -kernel "$kernel" -initrd "$initrd" \
+	-append "$append" < /dev/null > "$log" 2>&1 || status=$?
+if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
+	echo "boot: timeout after $timeout s (log $log)" >&2
+	exit 124
+fi
+if [ "$status" -ne 0 ]; then
+	echo "boot: qemu exited with status $status (log $log)" >&2
+	exit 1
+fi
+if ! grep -q 'kasan-glue: init: done' "$log"; then
+	echo "boot: the kernel did not reach the end of /init (log $log)" >&2
+	exit 1
+fi

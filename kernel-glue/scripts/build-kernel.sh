@@ -1,0 +1,152 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# build-kernel.sh TREE OUT MODE COMPILER: configure and build one KASan
+# test kernel out of tree (make O=OUT), incrementally on a rerun.
+#
+#   MODE      inline | outline
+#   COMPILER  plugin: CC=bin/no-native-kasan-gcc (REAL_CC, default gcc) with
+#                     KASAN_PLUGIN=<kasan.so> (required) and
+#                     KASAN_PLUGIN_FLAGS (optional)
+#             native: CC=$REAL_CC, GCC's own -fsanitize=kernel-address
+#
+# The config is tinyconfig + configs/kasan.config + configs/MODE.config +
+# configs/COMPILER.config, made again only when these or the compiler
+# change; every value they ask for is checked in the resulting .config.
+# Writes OUT/kasan-glue-build.txt (build time; whether it was a full build)
+# and the make output to OUT/build.log.  KERNEL_JOBS (default 2) is make's
+# -j.  Prints a progress line every 30 s.
+set -eu
+
+glue=$(cd "$(dirname "$0")/.." && pwd)
+if [ $# -ne 4 ]; then
+	echo "usage: $0 TREE OUT inline|outline plugin|native" >&2
+	exit 2
+fi
+tree=$(cd "$1" && pwd)
+out=$2
+mode=$3
+compiler=$4
+jobs=${KERNEL_JOBS:-2}
+real_cc=${REAL_CC:-gcc}
+name="$compiler-$mode"
+
+case "$mode" in inline|outline) ;; *)
+	echo "build-kernel: mode must be inline or outline, not '$mode'" >&2; exit 2 ;;
+esac
+
+# A clean environment for kbuild: nothing from an outer make.
+unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES GNUMAKEFLAGS
+case "$compiler" in
+plugin)
+	plugin=${KASAN_PLUGIN:?build-kernel: plugin build needs KASAN_PLUGIN=/path/to/kasan.so}
+	[ -f "$plugin" ] || { echo "build-kernel: no plugin $plugin" >&2; exit 1; }
+	plugin=$(cd "$(dirname "$plugin")" && pwd)/$(basename "$plugin")
+	export REAL_CC="$real_cc"
+	set -- CC="$glue/bin/no-native-kasan-gcc" KASAN_PLUGIN="$plugin" \
+		KASAN_PLUGIN_FLAGS="${KASAN_PLUGIN_FLAGS:-}"
+	ident="plugin $plugin $real_cc"
+	;;
+native)
+	unset KASAN_PLUGIN KASAN_PLUGIN_FLAGS REAL_CC
+	set -- CC="$real_cc"
+	ident="native $real_cc"
+	;;
+*)
+	echo "build-kernel: compiler must be plugin or native, not '$compiler'" >&2
+	exit 2 ;;
+esac
+
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+log=$out/build.log
+kmake() {
+	make -C "$tree" O="$out" ARCH=x86_64 "$@"
+}
+
+fragments="$glue/configs/kasan.config $glue/configs/$mode.config \
+	$glue/configs/$compiler.config"
+# shellcheck disable=SC2086
+want=$( (cat $fragments; echo "$ident") | sha1sum | cut -c1-40)
+stamp=$out/.kasan-glue-config
+if [ ! -f "$out/.config" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+	echo "  CONFIG  $name: tinyconfig + $(for f in $fragments; do basename "$f"; done | tr '\n' ' ')"
+	rm -f "$stamp"
+	{
+		kmake "$@" tinyconfig
+		# shellcheck disable=SC2086
+		"$tree/scripts/kconfig/merge_config.sh" -m -O "$out" \
+			"$out/.config" $fragments
+		kmake "$@" olddefconfig
+	} > "$out/config.log" 2>&1 || {
+		tail -n 30 "$out/config.log" >&2
+		echo "build-kernel: configuring $name failed (see $out/config.log)" >&2
+		exit 1
+	}
+	# Every value asked for must be in the result: Kconfig drops what
+	# it cannot satisfy (KASAN without a usable compiler, for one).
+	bad=0
+	# shellcheck disable=SC2086
+	for line in $(cat $fragments | sed -n \
+		-e 's/^\(CONFIG_[A-Za-z0-9_]*=.*\)$/\1/p' \
+		-e 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set$/\1=n/p'); do
+		sym=${line%%=*}
+		val=${line#*=}
+		got=$(sed -n "s/^$sym=//p" "$out/.config")
+		[ -n "$got" ] || got=n
+		if [ "$got" != "$val" ]; then
+			echo "build-kernel: $name: asked for $sym=$val, got $sym=$got" >&2
+			bad=1
+		fi
+	done
+	if [ "$bad" -ne 0 ]; then
+		echo "build-kernel: $name: the config lacks requested values" \
+		     "(see $out/config.log); for a plugin build, is" \
+		     "KASAN_PLUGIN loadable by $real_cc?" >&2
+		exit 1
+	fi
+	echo "$want" > "$stamp"
+fi
+
+full=0
+[ -f "$out/vmlinux" ] || full=1
+kind=incremental
+[ "$full" -eq 1 ] && kind=full
+echo "  BUILD   $name ($kind, make -j$jobs bzImage; log $log)"
+start=$(date +%s)
+kmake "$@" -j"$jobs" bzImage > "$log" 2>&1 &
+pid=$!
+last=$start
+while kill -0 "$pid" 2>/dev/null; do
+	sleep 2
+	now=$(date +%s)
+	if [ $((now - last)) -ge 30 ]; then
+		last=$now
+		n=$(grep -c '^  CC ' "$log" || true)
+		echo "  ...     $name: $((now - start)) s, $n files compiled"
+	fi
+done
+status=0
+wait "$pid" || status=$?
+end=$(date +%s)
+if [ "$status" -ne 0 ]; then
+	grep -E 'error|Error' "$log" | head -n 20 >&2 || true
+	tail -n 20 "$log" >&2
+	echo "build-kernel: building $name failed (see $log)" >&2
+	exit 1
+fi
+n=$(grep -c '^  CC ' "$log" || true)
+echo "  BUILT   $name in $((end - start)) s ($n files compiled)"
+{
+	echo "seconds=$((end - start))"
+	echo "full=$full"
+	echo "compiled=$n"
+} > "$out/kasan-glue-build.txt.new"
+# Keep the time of the last full build next to the last build's.
+if [ "$full" -eq 1 ]; then
+	echo "full_seconds=$((end - start))" >> "$out/kasan-glue-build.txt.new"
+elif [ -f "$out/kasan-glue-build.txt" ]; then
+	grep '^full_seconds=' "$out/kasan-glue-build.txt" \
+		>> "$out/kasan-glue-build.txt.new" || true
+fi
+mv "$out/kasan-glue-build.txt.new" "$out/kasan-glue-build.txt"

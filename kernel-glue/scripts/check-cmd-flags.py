@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""check-cmd-flags.py OUT plugin|native [--plugin PATH] [--list FILE]
+
+Reads the command line of every object of the kernel build in OUT (kbuild
+keeps it in each .o.cmd file) and checks how it was instrumented:
+
+  plugin: every object compiled with KASan flags (any of -fplugin=...kasan,
+          -fplugin-arg-kasan-..., -D__SANITIZE_ADDRESS__) has
+          -fplugin=PATH and -D__SANITIZE_ADDRESS__ and no -fsanitize=
+          at all, and no command has -fsanitize=...address..., -fasan-...
+          or --param asan-...;
+  native: every object with KASan flags has -fsanitize=kernel-address and
+          none loads a plugin.
+
+Either way, the per-directory and per-file opt-outs must hold: the KASan
+runtime (mm/kasan/, KASAN_SANITIZE := n), and the files with
+KASAN_SANITIZE_<file>.o := n (arch/x86/mm/kasan_init_64.o, mm/slub.o,
+mm/slab_common.o, lib/stackdepot.o) are not instrumented,
+while mm/kasan/kasan_test.o (CFLAGS_KASAN_TEST), mm/page_alloc.o and
+kernel/fork.o are.
+
+--list writes the instrumented objects, one per line, for comparing two
+builds.  Prints one line of counts; exits 1 on any violation.
+"""
+
+import os
+import re
+import sys
+
+NATIVE = re.compile(r"(^|\s)(-fsanitize=\S*address\S*|-fasan-\S+|"
+                    r"--param[= ]asan-\S+)")
+MARKER = re.compile(r"(^|\s)(-fplugin=\S*kasan\S*|-fplugin-arg-kasan-\S+|"
+                    r"-D__SANITIZE_ADDRESS__|-fsanitize=\S*address\S*)")
+MUST_NOT = ["mm/kasan/common.o", "mm/kasan/generic.o", "mm/kasan/report.o",
+            "mm/kasan/shadow.o", "arch/x86/mm/kasan_init_64.o", "mm/slub.o",
+            "mm/slab_common.o", "lib/stackdepot.o"]
+MUST = ["mm/kasan/kasan_test.o", "mm/page_alloc.o", "kernel/fork.o"]
+
+
+def commands(out):
+    """(object, command) for every .o.cmd file under OUT."""
+    for root, dirs, files in os.walk(out):
+        dirs[:] = [d for d in dirs if d not in ("source", ".git")]
+        for name in files:
+            if not (name.startswith(".") and name.endswith(".o.cmd")):
+                continue
+            path = os.path.join(root, name)
+            with open(path, errors="replace") as f:
+                first = f.readline()
+            m = re.match(r"(?:saved)?cmd_(\S+)\s*:=\s*(.*)", first)
+            if m:
+                obj = os.path.relpath(os.path.join(root, name[1:-4]), out)
+                yield obj, m.group(2)
+
+
+def main():
+    args = sys.argv[1:]
+    opts = {}
+    while len(args) > 2 and args[-2].startswith("--"):
+        opts[args[-2]] = args[-1]
+        args = args[:-2]
+    if len(args) != 2 or args[1] not in ("plugin", "native"):
+        sys.exit(__doc__)
+    out, kind = args
+    plugin = opts.get("--plugin")
+    if kind == "plugin" and not plugin:
+        sys.exit("check-cmd-flags: plugin needs --plugin PATH")
+
+    errors = []
+    instrumented = []
+    total = 0
+    for obj, cmd in sorted(commands(out)):
+        total += 1
+        native = NATIVE.search(cmd)
+        if kind == "plugin" and native:
+            errors.append("%s: has %s" % (obj, native.group(2)))
+        if not MARKER.search(cmd) and not native:
+            continue
+        instrumented.append(obj)
+        if kind == "plugin":
+            for word in cmd.split():
+                if word.startswith("-fsanitize="):
+                    errors.append("%s: has %s" % (obj, word))
+            if "-fplugin=" + plugin not in cmd.split():
+                errors.append("%s: KASan flags without -fplugin=%s"
+                              % (obj, plugin))
+            if "-D__SANITIZE_ADDRESS__" not in cmd.split():
+                errors.append("%s: no -D__SANITIZE_ADDRESS__" % obj)
+        else:
+            if "-fsanitize=kernel-address" not in cmd.split():
+                errors.append("%s: KASan flags without "
+                              "-fsanitize=kernel-address" % obj)
+            if "-fplugin=" in cmd:
+                errors.append("%s: loads a plugin" % obj)
+    inst = set(instrumented)
+    for obj in MUST_NOT:
+        if obj in inst:
+            errors.append("%s: instrumented despite KASAN_SANITIZE := n" % obj)
+    for obj in MUST:
+        if obj not in inst:
+            errors.append("%s: not instrumented" % obj)
+    if total == 0:
+        errors.append("no .o.cmd files in %s" % out)
+
+    if "--list" in opts:
+        with open(opts["--list"], "w") as f:
+            f.writelines(o + "\n" for o in instrumented)
+    for e in errors[:20]:
+        print("  cmd-flags: " + e)
+    if len(errors) > 20:
+        print("  cmd-flags: ... %d more" % (len(errors) - 20))
+    what = ("-fplugin=%s, none with -fsanitize=" % plugin
+            if kind == "plugin" else "-fsanitize=kernel-address")
+    print("%s objects: %d instrumented (%s), %d not instrumented; %s" % (
+        total, len(instrumented), what, total - len(instrumented),
+        "%d violations" % len(errors) if errors else "ok"))
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,85 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# run-variant.sh TREE OUT MODE COMPILER: build (build-kernel.sh), check the
+# objects' flags (check-cmd-flags.py), boot in QEMU (qemu/boot.sh) and
+# judge (results.py) one test kernel.
+#
+# Writes into OUT: serial.log, results.json, and kernel.sum with one
+# DejaGnu-style line per check: build, .cmd flags, boot, each KUnit case,
+# stray reports.  Environment as for build-kernel.sh (KASAN_PLUGIN,
+# KASAN_PLUGIN_FLAGS, REAL_CC, KERNEL_JOBS) and qemu/boot.sh
+# (BOOT_TIMEOUT, QEMU_ACCEL).  SUM_PREFIX (default "kernel MODE" for the
+# plugin, "kernel native-MODE" for native GCC) starts each .sum test name.
+# Exits 1 on any failure.
+set -eu
+
+glue=$(cd "$(dirname "$0")/.." && pwd)
+if [ $# -ne 4 ]; then
+	echo "usage: $0 TREE OUT inline|outline plugin|native" >&2
+	exit 2
+fi
+tree=$1
+out=$2
+mode=$3
+compiler=$4
+name="$compiler-$mode"
+if [ "$compiler" = plugin ]; then
+	prefix=${SUM_PREFIX:-kernel $mode}
+else
+	prefix=${SUM_PREFIX:-kernel native-$mode}
+fi
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+sum=$out/kernel.sum
+rm -f "$out/results.json"
+{
+	echo "Test run of the kasan-plugin kernel glue: $name"
+	echo "		=== kernel tests ==="
+} > "$sum"
+result() {	# PASS|FAIL WHAT [DETAIL]
+	echo "$1: $prefix $2${3:+ ($3)}" >> "$sum"
+}
+
+if ! sh "$glue/scripts/build-kernel.sh" "$tree" "$out" "$mode" "$compiler"; then
+	result FAIL build "see $out/build.log"
+	exit 1
+fi
+result PASS build
+
+status=0
+if [ "$compiler" = plugin ]; then
+	plugin=$(cd "$(dirname "$KASAN_PLUGIN")" && pwd)/$(basename "$KASAN_PLUGIN")
+	set -- --plugin "$plugin"
+else
+	set --
+fi
+if msg=$(python3 "$glue/scripts/check-cmd-flags.py" "$out" "$compiler" "$@" \
+		--list "$out/kasan-objects.txt"); then
+	result PASS ".cmd flags" "$(echo "$msg" | tail -n 1)"
+else
+	result FAIL ".cmd flags" "$(echo "$msg" | tail -n 1)"
+	status=1
+fi
+echo "$msg" | sed "s/^/  CMDFLAGS $name: /"
+
+python3 "$glue/qemu/mkinitramfs.py" "$out/initramfs.cpio"
+accel=${QEMU_ACCEL:-tcg}
+echo "  BOOT    $name (qemu $accel, timeout ${BOOT_TIMEOUT:-600} s; log $out/serial.log)"
+start=$(date +%s)
+if QEMU_ACCEL=$accel sh "$glue/qemu/boot.sh" "$out/arch/x86/boot/bzImage" \
+		"$out/initramfs.cpio" "$out/serial.log"; then
+	result PASS boot "user space reached, clean reboot"
+else
+	result FAIL boot "see $out/serial.log"
+	status=1
+fi
+echo "boot_seconds=$(($(date +%s) - start))" > "$out/kasan-glue-boot.txt"
+echo "  BOOTED  $name in $(($(date +%s) - start)) s"
+
+python3 "$glue/scripts/results.py" --log "$out/serial.log" \
+	--expected "$glue/linux-6.1/kasan_test.expected" \
+	--kunit "$tree/tools/testing/kunit/kunit.py" \
+	--label "$name" --json "$out/results.json" \
+	--sum "$sum" --sum-prefix "$prefix" || status=1
+exit $status
