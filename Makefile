@@ -87,3 +87,7 @@ check: deps-test driver
 
 clean:
 	rm -rf $(BUILD_ROOT)
+
+# make kernel-check / make kernel-test: kernel-glue/README.md.  Not yet part
+# of "make check".
+include kernel-glue/kernel.mk
