@@ -14,6 +14,14 @@ tarball=$1
 tree=$2
 stamp=$tree/.kasan-glue-extracted
 
+# One preparation at a time (a lock file beside the tree).
+mkdir -p "$(dirname "$tree")"
+exec 9> "$tree.lock"
+if ! flock -n 9; then
+	echo "  WAIT    another run is preparing $tree"
+	flock 9
+fi
+
 if [ ! -f "$stamp" ]; then
 	if [ -e "$tree" ]; then
 		echo "prepare-tree: $tree exists but was not extracted by the" \

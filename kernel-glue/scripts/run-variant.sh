@@ -11,7 +11,7 @@
 # KASAN_PLUGIN_FLAGS, REAL_CC, KERNEL_JOBS) and qemu/boot.sh
 # (BOOT_TIMEOUT, QEMU_ACCEL).  SUM_PREFIX (default "kernel MODE" for the
 # plugin, "kernel native-MODE" for native GCC) starts each .sum test name.
-# Exits 1 on any failure.
+# Exits 1 on any failure.  Holds a lock on OUT (flock) while it runs.
 set -eu
 
 glue=$(cd "$(dirname "$0")/.." && pwd)
@@ -31,7 +31,17 @@ else
 fi
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-sum=$out/kernel.sum
+# One run at a time per build directory: two makes in one O= tree
+# corrupt each other's objects.
+exec 9> "$out/.kasan-glue.lock"
+if ! flock -n 9; then
+	echo "  WAIT    $name: another run is using $out"
+	flock 9
+fi
+# The .sum is written beside and moved into place on exit, so that nobody
+# reads a half-written one.
+sum=$out/kernel.sum.new
+trap 'mv -f "$sum" "$out/kernel.sum"' EXIT
 rm -f "$out/results.json"
 {
 	echo "Test run of the kasan-plugin kernel glue: $name"
