@@ -5,11 +5,16 @@
 #   make                  build build/gcc-12/kasan.so (the default gcc) and
 #                         build/bin/kasan-cc
 #   make GCC=gcc-11       the plugin for gcc-11, build/gcc-11/kasan.so
+#   make hosted           build/gcc-12/libkasan-hosted.a, the KASan runtime
+#                         for user-space programs (runtime/README.md)
 #   make check            plugins for gcc-12 and gcc-11, the DejaGnu
 #                         testsuite and the differential check against
 #                         native GCC, for both, then the plugin-built KASan
 #                         kernels (make kernel-test); ends with
 #                         "N passed, N failed"
+#   make bench-hosted     a CPU-heavy program built plain, with native GCC's
+#                         KASan and with the plugin, against the hosted
+#                         runtime: CPU-time ratios (make bench: all benchmarks)
 #   make kernel-check     kernels built by the plugin and by native GCC,
 #                         side by side (kernel-glue/README.md)
 #
@@ -36,9 +41,37 @@ PLUGIN_CXXFLAGS := -std=gnu++11 -fPIC -fno-rtti -fno-exceptions \
 	-fasynchronous-unwind-tables -O2 -g -Wall -Wextra \
 	-Wno-unused-parameter -Wno-missing-field-initializers
 
-.PHONY: all plugin driver deps-plugin deps-test check check-gcc clean
+# The runtime: the core and the hosted platform, one library per
+# compiler.  Never instrumented.  All of its code goes into one section,
+# kasan_text, so that stack traces can leave the runtime's frames out
+# (runtime/hosted/stack.c): -fno-reorder-functions and
+# -fno-reorder-blocks-and-partition keep GCC from using .text.* sections,
+# objcopy renames .text, and the archive rule checks that nothing else is
+# code.  No sibling calls: an entry point such as malloc() must stay a
+# frame of its own in a saved stack.
+RUNTIME_SRCS := $(wildcard runtime/core/*.c) $(wildcard runtime/hosted/*.c)
+RUNTIME_HDRS := $(wildcard runtime/core/*.h) $(wildcard runtime/hosted/*.h)
+RUNTIME_CFLAGS := -std=gnu11 -O2 -g -fno-omit-frame-pointer -fno-builtin \
+	-fno-tree-loop-distribute-patterns -fno-stack-protector -fPIC \
+	-fno-optimize-sibling-calls -fno-reorder-functions \
+	-fno-reorder-blocks-and-partition -ftls-model=initial-exec \
+	-U_FORTIFY_SOURCE \
+	-Iruntime/hosted -Iruntime/core -Wall -Wextra -Wno-unused-parameter
+OBJCOPY ?= objcopy
+READELF ?= readelf
+RUNTIME_OBJS = $(patsubst runtime/%.c,$(BUILD)/runtime/%.o,$(RUNTIME_SRCS))
 
-all: plugin driver
+# The hosted shadow offset, for kasan-cc --hosted: defined once, in
+# kasan_platform.h.
+HOSTED_PLATFORM_H := runtime/hosted/kasan_platform.h
+HOSTED_SHADOW_OFFSET := $(shell sed -n \
+	's/^\#define KASAN_SHADOW_OFFSET[[:space:]]*\(0x[0-9a-fA-F]*\)UL$$/\1/p' \
+	$(HOSTED_PLATFORM_H))
+
+.PHONY: all plugin driver hosted deps-plugin deps-test check check-gcc clean \
+	bench bench-hosted
+
+all: plugin driver hosted
 
 deps-plugin:
 	@sh scripts/install-deps.sh plugin
@@ -62,16 +95,43 @@ $(BUILD_ROOT)/gcc-%/kasan.so: $(PLUGIN_SRCS) $(PLUGIN_HDRS)
 
 driver: $(BUILD_ROOT)/bin/kasan-cc
 
-$(BUILD_ROOT)/bin/kasan-cc: scripts/kasan-cc.in
+$(BUILD_ROOT)/bin/kasan-cc: scripts/kasan-cc.in $(HOSTED_PLATFORM_H)
 	@mkdir -p $(dir $@)
-	@sed 's|@ROOT@|$(ROOT)|' $< > $@.tmp && chmod +x $@.tmp && mv $@.tmp $@
+	@test -n "$(HOSTED_SHADOW_OFFSET)" || { echo "error: no line" \
+		"'#define KASAN_SHADOW_OFFSET 0x...UL'" \
+		"in $(HOSTED_PLATFORM_H)" >&2; exit 1; }
+	@sed -e 's|@ROOT@|$(ROOT)|' \
+		-e 's|@HOSTED_SHADOW_OFFSET@|$(HOSTED_SHADOW_OFFSET)|' \
+		$< > $@.tmp && chmod +x $@.tmp && mv $@.tmp $@
+
+hosted: deps-plugin
+	@$(MAKE) --no-print-directory $(BUILD)/libkasan-hosted.a
+
+$(BUILD)/runtime/%.o: runtime/%.c $(RUNTIME_HDRS) Makefile
+	@mkdir -p $(dir $@)
+	@echo "  CC      $@"
+	@$(GCC) $(RUNTIME_CFLAGS) -c -o $@.tmp $<
+	@$(OBJCOPY) --rename-section .text=kasan_text $@.tmp $@
+	@rm -f $@.tmp
+
+$(BUILD)/libkasan-hosted.a: $(RUNTIME_OBJS)
+	@bad=$$(for o in $^; do $(READELF) -SW $$o | \
+		sed -n 's/^ *\[ *[0-9]*\] \([^ ]*\) .* A*X[A-Z]* .*/\1/p' | \
+		grep -vx kasan_text | sed "s|^|$$o: |"; done); \
+	test -z "$$bad" || { echo "error: code outside kasan_text:" \
+		"$$bad" >&2; exit 1; }
+	@echo "  AR      $@"
+	@rm -f $@.tmp
+	@ar rcs $@.tmp $^
+	@mv $@.tmp $@
 
 # One compiler's share of "make check", run by the loop below.  The
 # differential check's verdict goes into a one-line .sum file, so the
 # summary counts it with the DejaGnu results.
-check-gcc: plugin driver
+check-gcc: plugin driver hosted
 	-@sh testsuite/run.sh $(GCC) $(BUILD_ROOT)/testsuite-$(GCC) >/dev/null; \
 		tail -n 12 $(BUILD_ROOT)/testsuite-$(GCC)/kasan.sum
+	-@sh runtime/tests/run.sh $(GCC) $(BUILD_ROOT)/runtime-unit-$(GCC) | tail -n 3
 	@log=$(BUILD_ROOT)/differential-$(GCC).log; \
 	if sh testsuite/differential/run.sh $(GCC) \
 		$(BUILD_ROOT)/differential-$(GCC) > $$log 2>&1; then \
@@ -86,7 +146,7 @@ kernel_sums = $(foreach m,$(kernel_modes),$(KERNEL_BUILD_PREFIX)-plugin-$(m)/ker
 
 check: deps-test driver
 	@rm -f $(BUILD_ROOT)/differential-*.sum $(BUILD_ROOT)/testsuite-*/kasan.sum \
-		$(kernel_sums)
+		$(BUILD_ROOT)/runtime-unit-*/runtime-unit.sum $(kernel_sums)
 	@for cc in $(CHECK_GCCS); do \
 		$(MAKE) --no-print-directory check-gcc GCC=$$cc || exit 1; \
 	done
@@ -94,7 +154,16 @@ check: deps-test driver
 	@sh testsuite/summary.sh \
 		$(foreach cc,$(CHECK_GCCS),$(BUILD_ROOT)/testsuite-$(cc)/kasan.sum) \
 		$(foreach cc,$(CHECK_GCCS),$(BUILD_ROOT)/differential-$(cc).sum) \
+		$(foreach cc,$(CHECK_GCCS),$(BUILD_ROOT)/runtime-unit-$(cc)/runtime-unit.sum) \
 		$(kernel_sums)
+
+# The hosted benchmark: ratios of CPU time against an uninstrumented
+# build and against native GCC (bench/hosted/bench.py).  Not a test.
+bench-hosted: plugin driver hosted
+	@python3 bench/hosted/bench.py --cc $(GCC) \
+		--kasan-cc $(BUILD_ROOT)/bin/kasan-cc --out $(BUILD_ROOT)/bench-hosted-$(GCC)
+
+bench: bench-hosted
 
 clean:
 	rm -rf $(BUILD_ROOT)

@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Heap objects: how a slot is laid out around an object, what happens to
+ * its shadow and metadata when it is allocated, resized and freed, and
+ * the checks of a free (invalid-free, double-free).  The allocator (SLUB,
+ * or the hosted malloc) owns the memory; it tells the core where an
+ * object and its metadata are (struct kasan_object_info).
+ */
+#include "kasan_core.h"
+
+/*
+ * The right redzone: at least a quarter of the object, so that an
+ * overflow by a fair fraction of the object's size still lands in it,
+ * from 16 bytes for small objects up to 2 KiB.
+ */
+static size_t right_redzone_size(size_t object_size)
+{
+	size_t rz = 16;
+
+	while (rz < 2048 && rz * 4 < object_size)
+		rz *= 2;
+	return rz;
+}
+
+/*
+ * The alloc metadata goes right after the object, inside the right
+ * redzone, as it must survive the object.  The free metadata (the
+ * quarantine link and the free stack) may go in the object itself once
+ * it is freed, if the allocator does not need the freed object's bytes
+ * (no constructor, not RCU-typesafe) and it is big enough.
+ */
+void kasan_layout_slot(size_t object_size, size_t left_redzone,
+		       bool free_meta_in_object, struct kasan_slot_layout *l)
+{
+	size_t osize = kasan_round_up(object_size, KASAN_GRANULE_SIZE);
+	size_t meta_end = osize + sizeof(struct kasan_alloc_meta);
+	size_t end;
+
+	l->object_size = osize;
+	l->left_redzone = left_redzone;
+	l->alloc_meta_offset = osize;
+	if (free_meta_in_object && osize >= sizeof(struct kasan_free_meta)) {
+		l->free_meta_offset = 0;
+	} else {
+		l->free_meta_offset = kasan_round_up(meta_end, sizeof(void *));
+		meta_end = l->free_meta_offset + sizeof(struct kasan_free_meta);
+	}
+	end = osize + right_redzone_size(object_size);
+	if (end < meta_end)
+		end = meta_end;
+	l->slot_size = kasan_round_up(left_redzone + end, 16);
+}
+
+/* A new slab: every byte is redzone until an object is allocated in it. */
+void kasan_poison_new_slab(void *start, size_t size)
+{
+	kasan_poison(start, size, KASAN_SLAB_REDZONE);
+}
+
+static bool object_freed(const void *object)
+{
+	uint8_t s = *kasan_mem_to_shadow(object);
+
+	return s == KASAN_SLAB_FREE || s == KASAN_SLAB_FREETRACK;
+}
+
+/*
+ * size bytes of the object become accessible, the rest of it up to the
+ * cache's size is redzone: an access past the requested size is caught
+ * even when the allocator rounded the size up.
+ */
+static void unpoison_requested(const struct kasan_object_info *obj,
+			       size_t size)
+{
+	size_t used = kasan_round_up(size, KASAN_GRANULE_SIZE);
+	size_t osize = kasan_round_up(obj->object_size, KASAN_GRANULE_SIZE);
+
+	kasan_unpoison(obj->object, size);
+	if (osize > used)
+		kasan_poison((char *)obj->object + used, osize - used,
+			     KASAN_SLAB_REDZONE);
+}
+
+static void set_track(struct kasan_track *track)
+{
+	track->pid = kasan_plat_task_pid();
+	track->stack = kasan_options.stacktrace ? kasan_plat_save_stack() : 0;
+}
+
+void kasan_object_alloc(const struct kasan_object_info *obj, size_t size,
+			unsigned long ip)
+{
+	struct kasan_alloc_meta *meta = obj->alloc_meta;
+
+	unpoison_requested(obj, size);
+	if (!meta)
+		return;
+	set_track(&meta->alloc_track);
+	meta->aux_stack[0] = 0;
+	meta->aux_stack[1] = 0;
+	meta->requested_size = size;
+}
+
+/* krealloc() and realloc() in place: the object keeps its tracks. */
+void kasan_object_resize(const struct kasan_object_info *obj, size_t size)
+{
+	unpoison_requested(obj, size);
+	if (obj->alloc_meta)
+		obj->alloc_meta->requested_size = size;
+}
+
+size_t kasan_object_requested_size(const struct kasan_object_info *obj)
+{
+	if (obj->alloc_meta)
+		return obj->alloc_meta->requested_size;
+	return obj->object_size;
+}
+
+/* call_rcu() and queue_work() record who queued the object's callback. */
+void kasan_record_aux_stack_of(struct kasan_alloc_meta *meta)
+{
+	if (!meta || !kasan_options.stacktrace)
+		return;
+	meta->aux_stack[1] = meta->aux_stack[0];
+	meta->aux_stack[0] = kasan_plat_save_stack();
+}
+
+/*
+ * ptr is being freed; obj describes the object ptr falls in.  Reports a
+ * pointer that is not the start of an object (invalid-free) or an object
+ * already freed (double-free), and then tells the caller to leave the
+ * memory alone.  Otherwise the object is poisoned, its free stack kept,
+ * and it is held in the quarantine if asked and possible, so that a use
+ * after free finds it still poisoned for a while.
+ *
+ * Returns true if the allocator must not reuse the object now.
+ */
+bool kasan_object_free(const struct kasan_object_info *obj, void *ptr,
+		       unsigned long ip, bool quarantine)
+{
+	struct kasan_free_meta *meta = obj->free_meta;
+	size_t osize = kasan_round_up(obj->object_size, KASAN_GRANULE_SIZE);
+
+	if (ptr != obj->object) {
+		kasan_report_invalid_free(ptr, ip, KASAN_REPORT_INVALID_FREE);
+		return true;
+	}
+	if (object_freed(ptr)) {
+		kasan_report_invalid_free(ptr, ip, KASAN_REPORT_DOUBLE_FREE);
+		return true;
+	}
+
+	kasan_poison(ptr, osize, KASAN_SLAB_FREE);
+	if (!meta)
+		return false;
+	set_track(&meta->free_track);
+	*kasan_mem_to_shadow(ptr) = KASAN_SLAB_FREETRACK;
+	if (!quarantine)
+		return false;
+	kasan_quarantine_put(meta, obj->cache, ptr, osize);
+	return true;
+}

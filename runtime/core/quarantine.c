@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The quarantine: freed objects wait here, poisoned, before their
+ * allocator may reuse them, so that a use after free still finds freed
+ * shadow for a while.  First in, first out; bounded by the bytes it
+ * holds (kasan_quarantine_set_limit(), 0 turns it off).  The entries are
+ * linked through each object's free metadata, so it needs no memory of
+ * its own.
+ *
+ * Objects leave it outside its lock: releasing one calls into the
+ * allocator, which may take locks of its own and free into the
+ * quarantine again.
+ */
+#include "kasan_core.h"
+
+static kasan_lock_t quarantine_lock = KASAN_LOCK_INITIALIZER;
+static struct kasan_qnode *head, *tail;
+static size_t held_bytes;
+static size_t limit_bytes;
+
+static void release_list(struct kasan_qnode *node)
+{
+	while (node) {
+		struct kasan_qnode *next = node->next;
+
+		kasan_plat_release_object(node->cache, node->object);
+		node = next;
+	}
+}
+
+/* Under the lock: unlink the oldest entries until at most limit remain. */
+static struct kasan_qnode *take_oldest_over(size_t limit)
+{
+	struct kasan_qnode *taken = head, *last = NULL;
+
+	while (head && held_bytes > limit) {
+		held_bytes -= head->size;
+		last = head;
+		head = head->next;
+	}
+	if (!last)
+		return NULL;
+	last->next = NULL;
+	if (!head)
+		tail = NULL;
+	return taken;
+}
+
+void kasan_quarantine_put(struct kasan_free_meta *meta, void *cache,
+			  void *object, size_t size)
+{
+	struct kasan_qnode *node = &meta->qnode;
+	struct kasan_qnode *released;
+	unsigned long flags;
+
+	node->next = NULL;
+	node->cache = cache;
+	node->object = object;
+	node->size = size;
+
+	flags = kasan_plat_lock(&quarantine_lock);
+	if (tail)
+		tail->next = node;
+	else
+		head = node;
+	tail = node;
+	held_bytes += size;
+	released = take_oldest_over(limit_bytes);
+	kasan_plat_unlock(&quarantine_lock, flags);
+
+	release_list(released);
+}
+
+void kasan_quarantine_set_limit(size_t bytes)
+{
+	struct kasan_qnode *released;
+	unsigned long flags;
+
+	flags = kasan_plat_lock(&quarantine_lock);
+	limit_bytes = bytes;
+	released = take_oldest_over(limit_bytes);
+	kasan_plat_unlock(&quarantine_lock, flags);
+
+	release_list(released);
+}
+
+size_t kasan_quarantine_bytes(void)
+{
+	return __atomic_load_n(&held_bytes, __ATOMIC_RELAXED);
+}
+
+/* Before a cache goes away, none of its objects may stay here. */
+void kasan_quarantine_drain_cache(void *cache)
+{
+	struct kasan_qnode **link, *node, *released = NULL;
+	struct kasan_qnode **released_tail = &released;
+	unsigned long flags;
+
+	flags = kasan_plat_lock(&quarantine_lock);
+	tail = NULL;
+	link = &head;
+	while ((node = *link)) {
+		if (node->cache == cache) {
+			*link = node->next;
+			held_bytes -= node->size;
+			node->next = NULL;
+			*released_tail = node;
+			released_tail = &node->next;
+		} else {
+			tail = node;
+			link = &node->next;
+		}
+	}
+	kasan_plat_unlock(&quarantine_lock, flags);
+
+	release_list(released);
+}
+
+void kasan_quarantine_drain_all(void)
+{
+	struct kasan_qnode *released;
+	unsigned long flags;
+
+	flags = kasan_plat_lock(&quarantine_lock);
+	released = head;
+	head = tail = NULL;
+	held_bytes = 0;
+	kasan_plat_unlock(&quarantine_lock, flags);
+
+	release_list(released);
+}

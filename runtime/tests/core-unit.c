@@ -1,0 +1,400 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Unit tests of the runtime core, run on the hosted platform: shadow
+ * poisoning at every granule offset, range queries against a byte-by-byte
+ * reference, the small-access checks, the slot layout, the quarantine's
+ * bound, the core's printf and the order of a report's lines.  Not
+ * instrumented: it calls the core directly.  Prints "PASS: name" or
+ * "FAIL: name (why)" per test, as DejaGnu does.
+ *
+ *   core-unit          exit status 1 if any test failed
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "kasan_core.h"
+
+static int failures;
+
+static void result(const char *name, int ok, const char *why)
+{
+	if (ok)
+		printf("PASS: core: %s\n", name);
+	else
+		printf("FAIL: core: %s (%s)\n", name, why);
+	failures += !ok;
+}
+
+/* A granule-aligned test area with its own redzone-filled shadow. */
+static char area[512] __attribute__((aligned(64)));
+
+static int reference_bad(const unsigned char *ok, unsigned long off)
+{
+	return !ok[off];
+}
+
+/*
+ * kasan_unpoison(start, size) at every start offset (granule-aligned, as
+ * required) and size 0..40: the shadow must be 0 for whole granules, the
+ * byte count for a partial last one, and untouched after.
+ */
+static void test_unpoison(void)
+{
+	char why[128] = "";
+	int ok = 1;
+
+	for (size_t start = 0; start < 64 && ok; start += 8) {
+		for (size_t size = 0; size <= 40 && ok; size++) {
+			uint8_t *s;
+
+			kasan_poison(area, sizeof(area), KASAN_SLAB_REDZONE);
+			kasan_unpoison(area + start, size);
+			s = kasan_mem_to_shadow(area + start);
+			for (size_t g = 0; g < (size + 7) / 8 + 1; g++) {
+				uint8_t want = g < size / 8 ? 0 :
+					       g == size / 8 && size % 8 ?
+					       size % 8 : KASAN_SLAB_REDZONE;
+				if (s[g] != want) {
+					snprintf(why, sizeof(why),
+						 "start %zu size %zu granule %zu: %02x, want %02x",
+						 start, size, g, s[g], want);
+					ok = 0;
+					break;
+				}
+			}
+		}
+	}
+	result("unpoison at every offset and size", ok, why);
+}
+
+/* kasan_poison() rounds the size up to whole granules. */
+static void test_poison(void)
+{
+	int ok = 1;
+
+	kasan_unpoison(area, sizeof(area));
+	kasan_poison(area + 16, 9, KASAN_GLOBAL_REDZONE);
+	ok &= kasan_mem_to_shadow(area)[1] == 0;
+	ok &= kasan_mem_to_shadow(area)[2] == KASAN_GLOBAL_REDZONE;
+	ok &= kasan_mem_to_shadow(area)[3] == KASAN_GLOBAL_REDZONE;
+	ok &= kasan_mem_to_shadow(area)[4] == 0;
+	result("poison rounds up to granules", ok, "shadow bytes differ");
+}
+
+/*
+ * kasan_first_bad_addr() and kasan_region_is_poisoned() for every range
+ * [a, a + n) of a random accessibility pattern, against the answer byte
+ * by byte.
+ */
+static void test_ranges(void)
+{
+	unsigned char ok_byte[256];
+	char why[160] = "";
+	int ok = 1;
+
+	srand(1);
+	for (int round = 0; round < 20 && ok; round++) {
+		kasan_poison(area, 256, KASAN_SLAB_REDZONE);
+		memset(ok_byte, 0, sizeof(ok_byte));
+		for (int g = 0; g < 32; g++) {
+			int n = rand() % 3 ? 8 : rand() % 8;
+
+			if (rand() % 4 == 0)
+				continue;
+			kasan_unpoison(area + g * 8, n);
+			memset(ok_byte + g * 8, 1, n);
+		}
+		for (unsigned long a = 0; a < 200 && ok; a++) {
+			for (unsigned long n = 1; n <= 56 && ok; n++) {
+				unsigned long want = a + n, got;
+
+				for (unsigned long b = a; b < a + n; b++)
+					if (reference_bad(ok_byte, b)) {
+						want = b;
+						break;
+					}
+				got = kasan_first_bad_addr((unsigned long)area + a, n) -
+				      (unsigned long)area;
+				if (got != want ||
+				    kasan_region_is_poisoned((unsigned long)area + a, n) !=
+				    (want != a + n)) {
+					snprintf(why, sizeof(why),
+						 "round %d [%lu, +%lu): first bad %lu, want %lu",
+						 round, a, n, got, want);
+					ok = 0;
+				}
+			}
+		}
+	}
+	result("first bad byte of every range", ok, why);
+}
+
+void __asan_load1_noabort(unsigned long addr);
+void __asan_load2_noabort(unsigned long addr);
+void __asan_load4_noabort(unsigned long addr);
+void __asan_load8_noabort(unsigned long addr);
+void __asan_load16_noabort(unsigned long addr);
+void __asan_loadN_noabort(unsigned long addr, size_t size);
+
+/* Reports go to a file while counting, so the test output stays short. */
+static int quiet_fd = -1, saved_fd = -1;
+
+static void quiet(const char *path)
+{
+	fflush(stderr);
+	saved_fd = dup(2);
+	quiet_fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	dup2(quiet_fd, 2);
+}
+
+static void loud(void)
+{
+	fflush(stderr);
+	dup2(saved_fd, 2);
+	close(saved_fd);
+	close(quiet_fd);
+}
+
+/*
+ * Every small check at every offset next to an object of every size
+ * 1..24 reports exactly when one of its bytes is out of the object.
+ */
+static void test_small_checks(void)
+{
+	static const size_t sizes[] = { 1, 2, 4, 8, 16 };
+	char why[160] = "";
+	int ok = 1;
+	bool old = kasan_save_enable_multi_shot();
+
+	quiet("/dev/null");
+	for (size_t objsize = 1; objsize <= 24 && ok; objsize++) {
+		kasan_poison(area, 64, KASAN_SLAB_REDZONE);
+		kasan_unpoison(area + 16, objsize);
+		for (unsigned int i = 0; i < 5 && ok; i++) {
+			size_t n = sizes[i];
+
+			for (size_t off = 8; off < 48 && ok; off++) {
+				unsigned long before = kasan_report_count();
+				unsigned long addr = (unsigned long)area + off;
+				int want = off < 16 || off + n > 16 + objsize;
+				int got;
+
+				switch (n) {
+				case 1: __asan_load1_noabort(addr); break;
+				case 2: __asan_load2_noabort(addr); break;
+				case 4: __asan_load4_noabort(addr); break;
+				case 8: __asan_load8_noabort(addr); break;
+				default: __asan_load16_noabort(addr); break;
+				}
+				got = kasan_report_count() != before;
+				if (got != want) {
+					snprintf(why, sizeof(why),
+						 "%zu-byte load at %zu of a %zu-byte object: %s",
+						 n, off - 16, objsize,
+						 got ? "reported" : "not reported");
+					ok = 0;
+				}
+				before = kasan_report_count();
+				__asan_loadN_noabort(addr, n + 3);
+				got = kasan_report_count() != before;
+				want = off < 16 || off + n + 3 > 16 + objsize;
+				if (got != want) {
+					snprintf(why, sizeof(why),
+						 "%zu-byte range at %zu of a %zu-byte object: %s",
+						 n + 3, off - 16, objsize,
+						 got ? "reported" : "not reported");
+					ok = 0;
+				}
+			}
+		}
+	}
+	loud();
+	kasan_restore_multi_shot(old);
+	kasan_unpoison(area, sizeof(area));
+	result("small and N-byte checks next to every object size", ok, why);
+}
+
+/* The slot layout leaves room for the metadata and a growing redzone. */
+static void test_layout(void)
+{
+	struct kasan_slot_layout l, prev = { 0 };
+	char why[128] = "";
+	int ok = 1;
+
+	for (size_t size = 1; size <= 70000 && ok; size += size < 64 ? 1 : 37) {
+		kasan_layout_slot(size, 16, false, &l);
+		if (l.object_size < size || l.object_size % 8 ||
+		    l.alloc_meta_offset < l.object_size ||
+		    l.free_meta_offset < l.alloc_meta_offset +
+					 sizeof(struct kasan_alloc_meta) ||
+		    l.left_redzone + l.free_meta_offset +
+		    sizeof(struct kasan_free_meta) > l.slot_size ||
+		    l.slot_size % 16 ||
+		    l.slot_size - l.left_redzone - l.object_size < 16 ||
+		    l.slot_size - l.left_redzone - l.object_size <
+		    (prev.slot_size - prev.left_redzone - prev.object_size) / 2) {
+			snprintf(why, sizeof(why), "object size %zu: slot %zu, "
+				 "alloc meta at %zu, free meta at %zu", size,
+				 l.slot_size, l.alloc_meta_offset,
+				 l.free_meta_offset);
+			ok = 0;
+		}
+		prev = l;
+	}
+	kasan_layout_slot(64, 16, true, &l);
+	ok &= l.free_meta_offset == 0;
+	result("slot layout", ok, why);
+}
+
+/*
+ * The quarantine never holds more than its limit, and keeps a freed
+ * object poisoned (not reused) while it is inside.
+ */
+static void test_quarantine(void)
+{
+	enum { N = 200, SIZE = 100 };
+	static char *objs[N];
+	char why[128] = "";
+	int ok = 1;
+
+	kasan_quarantine_set_limit(10 * 128);
+	for (int i = 0; i < N && ok; i++) {
+		objs[i] = malloc(SIZE);
+		free(objs[i]);
+		if (kasan_quarantine_bytes() > 10 * 128) {
+			snprintf(why, sizeof(why), "%zu bytes held, limit %d",
+				 kasan_quarantine_bytes(), 10 * 128);
+			ok = 0;
+		}
+		if (*kasan_mem_to_shadow(objs[i]) != KASAN_SLAB_FREETRACK) {
+			snprintf(why, sizeof(why), "freed object not poisoned");
+			ok = 0;
+		}
+	}
+	/* The newest frees are still inside: malloc must not return them. */
+	for (int i = 0; i < 20 && ok; i++) {
+		char *p = malloc(SIZE);
+
+		for (int j = N - 5; j < N; j++)
+			if (p == objs[j]) {
+				snprintf(why, sizeof(why),
+					 "object %d reused while in quarantine", j);
+				ok = 0;
+			}
+	}
+	kasan_quarantine_drain_all();
+	ok &= kasan_quarantine_bytes() == 0;
+	kasan_quarantine_set_limit(256 << 20);
+	result("quarantine bound and FIFO", ok, why);
+}
+
+static void check_format(const char *want, const char *fmt, ...)
+{
+	char buf[128], why[200];
+	__builtin_va_list args;
+
+	__builtin_va_start(args, fmt);
+	kasan_vsnprintf(buf, sizeof(buf), fmt, args);
+	__builtin_va_end(args);
+	char name[64];
+
+	snprintf(name, sizeof(name), "format \"%s\"", fmt);
+	snprintf(why, sizeof(why), "gave \"%s\", want \"%s\"", buf, want);
+	result(name, !strcmp(buf, want), why);
+}
+
+static void test_format(void)
+{
+	char small[6];
+
+	check_format("a 42 -7 4294967295", "a %d %i %u", 42, -7, 4294967295u);
+	check_format("ff FF 0000abcd", "%x %X %08lx", 255, 255, 0xabcdUL);
+	check_format("18446744073709551615", "%llu", 18446744073709551615ULL);
+	check_format("-0042|  7|7  |", "%05d|%3d|%-3d|", -42, 7, 7);
+	check_format("[ab   ] x (null)", "[%-5s] %c %s", "ab", 'x', (char *)0);
+	check_format("00007fff8000abcd", "%p", (void *)0x7fff8000abcdUL);
+	check_format("    ^", "%*c", 5, '^');
+	check_format("100% 12 34", "100%% %zu %ld", (size_t)12, 34L);
+	result("snprintf truncates and counts",
+	       kasan_snprintf(small, sizeof(small), "%s", "abcdefgh") == 8 &&
+	       !strcmp(small, "abcde"), "truncation");
+}
+
+/* A report has mainline's lines, in mainline's order. */
+static void test_report_lines(void)
+{
+	static const char *const order[] = {
+		"==================================================================",
+		"BUG: KASAN: slab-out-of-bounds in ",
+		"Write of size 1 at addr ",
+		"Call Trace:",
+		"Allocated by task ",
+		"The buggy address belongs to the object at ",
+		" which belongs to the cache malloc-16 of size 16",
+		"The buggy address is located 0 bytes to the right of",
+		" allocated 13-byte region [",
+		"Memory state around the buggy address:",
+		">",
+		"==================================================================",
+	};
+	char path[] = "/tmp/kasan-core-unit-XXXXXX", text[16384], why[160] = "";
+	char *p = malloc(13), *at;
+	size_t n = 0;
+	bool old = kasan_save_enable_multi_shot();
+	int fd = mkstemp(path), ok = 1;
+	FILE *f;
+
+	close(fd);
+	quiet(path);
+	__asan_load1_noabort((unsigned long)p + 13);
+	{
+		void __asan_store1_noabort(unsigned long addr);
+		__asan_store1_noabort((unsigned long)p + 13);
+	}
+	loud();
+	kasan_restore_multi_shot(old);
+	f = fopen(path, "r");
+	if (f) {
+		n = fread(text, 1, sizeof(text) - 1, f);
+		fclose(f);
+	}
+	text[n] = '\0';
+	unlink(path);
+	/* The second report, the store's. */
+	at = strstr(text, "Write of size");
+	at = at ? at : text;
+	while (at > text && strncmp(at, "BUG: KASAN:", 11))
+		at--;
+	/* Back over the rule line before the title. */
+	at -= at - text >= 67 ? 67 : at - text;
+	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]) && ok; i++) {
+		char *next = strstr(at, order[i]);
+
+		if (!next) {
+			snprintf(why, sizeof(why), "no \"%s\" after the line before",
+				 order[i]);
+			ok = 0;
+		} else {
+			at = next + strlen(order[i]);
+		}
+	}
+	free(p);
+	result("report lines in mainline's order", ok, why);
+}
+
+int main(void)
+{
+	test_unpoison();
+	test_poison();
+	test_ranges();
+	test_small_checks();
+	test_layout();
+	test_quarantine();
+	test_format();
+	test_report_lines();
+	kasan_unpoison(area, sizeof(area));
+	return failures != 0;
+}

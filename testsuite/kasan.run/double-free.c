@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Freeing an object twice. */
+/* { dg-do run } */
+/* { dg-shouldfail "kasan" } */
+
+#include <stdlib.h>
+#include <string.h>
+
+__attribute__((noipa)) static void release(void *p)
+{
+	free(p);
+	/* No tail call: this function must be the report's frame. */
+	__asm__ volatile("" ::: "memory");
+}
+
+int main(void)
+{
+	void *p = malloc(48);
+
+	release(p);
+	release(p);
+	return 0;
+}
+/* { dg-output "BUG: KASAN: double-free in release\\+0x\[0-9a-f\]+/0x\[0-9a-f\]+\[^\n\]*\n" } */
+/* { dg-output "Free of addr \[0-9a-f\]+ by task \[^\n/\]+/\[0-9\]+\n.*" } */
+/* { dg-output "The buggy address belongs to the object at \[0-9a-f\]+\n which belongs to the cache malloc-48 of size 48\n" } */
+/* { dg-output "The buggy address is located 0 bytes inside of\n freed 48-byte region \\\[\[0-9a-f\]+, \[0-9a-f\]+\\)\n" } */

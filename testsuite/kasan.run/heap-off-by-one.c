@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* An off-by-one loop over a heap array writes past its end. */
+/* { dg-do run } */
+/* { dg-shouldfail "kasan" } */
+
+#include <stdlib.h>
+#include <string.h>
+
+__attribute__((noipa)) static void fill(int *a, int n)
+{
+	for (int i = 0; i <= n; i++)
+		a[i] = i;
+}
+
+int main(void)
+{
+	int *a = malloc(7 * sizeof(int));
+
+	fill(a, 7);
+	free(a);
+	return 0;
+}
+/* { dg-output "BUG: KASAN: slab-out-of-bounds in fill\\+0x\[0-9a-f\]+/0x\[0-9a-f\]+\[^\n\]*\n" } */
+/* { dg-output "Write of size 4 at addr \[0-9a-f\]+ by task \[^\n/\]+/\[0-9\]+\n.*" } */
+/* { dg-output "The buggy address belongs to the object at \[0-9a-f\]+\n which belongs to the cache malloc-32 of size 32\n" } */
+/* { dg-output "The buggy address is located 0 bytes to the right of\n allocated 28-byte region \\\[\[0-9a-f\]+, \[0-9a-f\]+\\)\n" } */
