@@ -110,9 +110,9 @@ hosted: deps-plugin
 $(BUILD)/runtime/%.o: runtime/%.c $(RUNTIME_HDRS) Makefile
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
-	@$(GCC) $(RUNTIME_CFLAGS) -c -o $@.tmp $<
-	@$(OBJCOPY) --rename-section .text=kasan_text $@.tmp $@
-	@rm -f $@.tmp
+	@$(GCC) $(RUNTIME_CFLAGS) -c -o $@.$$$$.tmp $< && \
+	$(OBJCOPY) --rename-section .text=kasan_text $@.$$$$.tmp $@.$$$$ && \
+	mv $@.$$$$ $@; status=$$?; rm -f $@.$$$$.tmp $@.$$$$; exit $$status
 
 $(BUILD)/libkasan-hosted.a: $(RUNTIME_OBJS)
 	@bad=$$(for o in $^; do $(READELF) -SW $$o | \
@@ -121,9 +121,7 @@ $(BUILD)/libkasan-hosted.a: $(RUNTIME_OBJS)
 	test -z "$$bad" || { echo "error: code outside kasan_text:" \
 		"$$bad" >&2; exit 1; }
 	@echo "  AR      $@"
-	@rm -f $@.tmp
-	@ar rcs $@.tmp $^
-	@mv $@.tmp $@
+	@rm -f $@.$$$$; ar rcs $@.$$$$ $^ && mv $@.$$$$ $@
 
 # One compiler's share of "make check", run by the loop below.  The
 # differential check's verdict goes into a one-line .sum file, so the

@@ -56,10 +56,12 @@ void kasan_hosted_task_after_fork(void);
 
 /* stack.c: is ip in the runtime's own code (section kasan_text)? */
 bool kasan_hosted_ip_in_runtime(unsigned long ip);
+extern kasan_lock_t kasan_hosted_depot_lock;
 
 /* unwind.c */
 bool kasan_hosted_unwind_fast(unsigned long *frames, unsigned int max,
 			      bool keep_entry, unsigned int *count);
+extern kasan_lock_t kasan_hosted_unwind_lock;
 
 /* symbolize.c */
 void kasan_hosted_symbolize_return(unsigned long ip, char *buf, size_t size);

@@ -61,6 +61,7 @@ struct slab {
 	struct kmem_cache *cache;
 	/* Large spans only: */
 	struct slab *next_free;
+	uint64_t state;			/* of its object, see object_state() */
 	void *object;
 	size_t size;			/* requested */
 	struct kasan_alloc_meta alloc_meta;
@@ -247,10 +248,25 @@ static struct kmem_cache *get_cache(size_t size, size_t align)
 	return c;
 }
 
-/* The free list link, in the slot's left redzone. */
+/*
+ * The slot's left redzone holds two words: the free list link, and the
+ * state of the object (0 for a slot never handed out, OBJECT_LIVE,
+ * OBJECT_FREED), which free() changes atomically: of two racing frees of
+ * one object only one gets to free it.
+ */
+#define OBJECT_LIVE	0x4556494cULL	/* "LIVE" */
+#define OBJECT_FREED	0x45455246ULL	/* "FREE" */
+
 static void **free_link(void *object)
 {
 	return (void **)((char *)object - LEFT_REDZONE);
+}
+
+static uint64_t *object_state(const struct kasan_object_info *info)
+{
+	if (info->cache == &large_cache)
+		return &addr_to_slab((unsigned long)info->object)->state;
+	return (uint64_t *)((char *)info->object - sizeof(uint64_t));
 }
 
 static void *cache_alloc(struct kmem_cache *c)
@@ -270,8 +286,7 @@ static void *cache_alloc(struct kmem_cache *c)
 				goto out;
 			/* Redzone, all of it, until objects are handed out. */
 			kasan_poison_new_slab(slab, SLAB_SIZE);
-			__atomic_store_n(&c->cur, (char *)slab,
-					 __ATOMIC_RELAXED);
+			c->cur = (char *)slab;
 			c->cur_next = 0;
 		}
 		object = c->cur + c->first + c->cur_next++ * c->stride;
@@ -382,6 +397,7 @@ static void *large_alloc(size_t size, size_t align, unsigned long ip)
 	kasan_poison_new_slab(slab, span_size(slab));
 	large_object_info(slab, &info);
 	kasan_object_alloc(&info, size, ip);
+	__atomic_store_n(&slab->state, OBJECT_LIVE, __ATOMIC_RELEASE);
 	return slab->object;
 }
 
@@ -447,47 +463,37 @@ void *kasan_hosted_alloc(size_t size, size_t align, unsigned long ip)
 	slab = addr_to_slab((unsigned long)object);
 	small_object_info(slab, (unsigned long)object, &info);
 	kasan_object_alloc(&info, size, ip);
+	__atomic_store_n(object_state(&info), OBJECT_LIVE, __ATOMIC_RELEASE);
 	return object;
 }
 
-static bool object_freed(const void *object)
+static void report_bad_free(void *ptr, unsigned long ip, uint64_t state)
 {
-	uint8_t s = *kasan_mem_to_shadow(object);
-
-	return s == KASAN_SLAB_FREE || s == KASAN_SLAB_FREETRACK;
+	kasan_report_invalid_free(ptr, ip, state == OBJECT_FREED ?
+				  KASAN_REPORT_DOUBLE_FREE :
+				  KASAN_REPORT_INVALID_FREE);
 }
 
 /*
- * Was the slot of this object ever handed out?  Only the slab being
- * carved has slots that were not; freeing one of those would hand it
- * out twice.
+ * The core reports a pointer into an object as an invalid-free, and a
+ * freed object as a double-free; the state word decides first, for
+ * slots never handed out and for racing frees.
  */
-static bool slot_ever_used(const struct kasan_object_info *info)
-{
-	struct kmem_cache *c = info->cache;
-	struct slab *slab = addr_to_slab((unsigned long)info->object);
-	size_t i = ((char *)info->object - (char *)slab - c->first) /
-		   c->stride;
-	unsigned long flags;
-	bool used;
-
-	if (c == &large_cache ||
-	    __atomic_load_n(&c->cur, __ATOMIC_RELAXED) != (char *)slab)
-		return true;
-	flags = kasan_plat_lock(&c->lock);
-	used = c->cur != (char *)slab || i < c->cur_next;
-	kasan_plat_unlock(&c->lock, flags);
-	return used;
-}
-
 static void do_free(void *ptr, unsigned long ip)
 {
 	struct kasan_object_info info;
+	uint64_t state = OBJECT_LIVE;
 
 	kasan_hosted_ensure_shadow();
-	if (!kasan_plat_find_object((unsigned long)ptr, &info) ||
-	    (info.object == ptr && !slot_ever_used(&info))) {
+	if (!kasan_plat_find_object((unsigned long)ptr, &info)) {
 		kasan_report_invalid_free(ptr, ip, KASAN_REPORT_INVALID_FREE);
+		return;
+	}
+	if (info.object == ptr &&
+	    !__atomic_compare_exchange_n(object_state(&info), &state,
+					 OBJECT_FREED, false, __ATOMIC_ACQ_REL,
+					 __ATOMIC_ACQUIRE)) {
+		report_bad_free(ptr, ip, state);
 		return;
 	}
 	if (!kasan_object_free(&info, ptr, ip, true))
@@ -501,21 +507,18 @@ static void do_free(void *ptr, unsigned long ip)
 static bool live_object(void *ptr, unsigned long ip, bool report,
 			struct kasan_object_info *info)
 {
+	uint64_t state = 0;
+
 	kasan_hosted_ensure_shadow();
-	if (!kasan_plat_find_object((unsigned long)ptr, info) ||
-	    info->object != ptr || !slot_ever_used(info)) {
-		if (report)
-			kasan_report_invalid_free(ptr, ip,
-						  KASAN_REPORT_INVALID_FREE);
-		return false;
+	if (kasan_plat_find_object((unsigned long)ptr, info) &&
+	    info->object == ptr) {
+		state = __atomic_load_n(object_state(info), __ATOMIC_ACQUIRE);
+		if (state == OBJECT_LIVE)
+			return true;
 	}
-	if (object_freed(ptr)) {
-		if (report)
-			kasan_report_invalid_free(ptr, ip,
-						  KASAN_REPORT_DOUBLE_FREE);
-		return false;
-	}
-	return true;
+	if (report)
+		report_bad_free(ptr, ip, state);
+	return false;
 }
 
 static size_t requested_size(const struct kasan_object_info *info)
@@ -707,7 +710,12 @@ bool kasan_hosted_describe_heap(unsigned long addr)
 
 /* --- fork --- */
 
-/* The child must not inherit a lock another thread held. */
+/*
+ * The child must not inherit a lock another thread held: all of the
+ * platform's locks that malloc() may take are held across fork(), in
+ * the order malloc() takes them.  (The core's quarantine lock is not
+ * ours to take.)
+ */
 static void lock_all(void)
 {
 	unsigned int a, c;
@@ -717,12 +725,16 @@ static void lock_all(void)
 			kasan_plat_lock(&caches[a][c].lock);
 	kasan_plat_lock(&large_cache.lock);
 	kasan_plat_lock(&arena_lock);
+	kasan_plat_lock(&kasan_hosted_unwind_lock);
+	kasan_plat_lock(&kasan_hosted_depot_lock);
 }
 
 static void unlock_all(void)
 {
 	unsigned int a, c;
 
+	kasan_plat_unlock(&kasan_hosted_depot_lock, 0);
+	kasan_plat_unlock(&kasan_hosted_unwind_lock, 0);
 	kasan_plat_unlock(&arena_lock, 0);
 	kasan_plat_unlock(&large_cache.lock, 0);
 	for (a = 0; a < NALIGNS; a++)

@@ -87,7 +87,7 @@ struct depot_record {
 	unsigned long frames[];
 };
 
-static kasan_lock_t depot_lock = KASAN_LOCK_INITIALIZER;
+kasan_lock_t kasan_hosted_depot_lock = KASAN_LOCK_INITIALIZER;
 static char *depot_pool;
 static size_t depot_used;
 static uint32_t *depot_buckets;
@@ -100,7 +100,7 @@ static bool depot_init(void)
 
 	if (__atomic_load_n(&depot_ready, __ATOMIC_ACQUIRE))
 		return true;
-	flags = kasan_plat_lock(&depot_lock);
+	flags = kasan_plat_lock(&kasan_hosted_depot_lock);
 	if (!depot_ready) {
 		pool = mmap(NULL, DEPOT_POOL_SIZE, PROT_READ | PROT_WRITE,
 			    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -115,7 +115,7 @@ static bool depot_init(void)
 			__atomic_store_n(&depot_ready, true, __ATOMIC_RELEASE);
 		}
 	}
-	kasan_plat_unlock(&depot_lock, flags);
+	kasan_plat_unlock(&kasan_hosted_depot_lock, flags);
 	return depot_ready;
 }
 
@@ -179,7 +179,7 @@ static uint32_t depot_save(const unsigned long *frames, unsigned int n)
 	if (handle)
 		return handle;
 
-	flags = kasan_plat_lock(&depot_lock);
+	flags = kasan_plat_lock(&kasan_hosted_depot_lock);
 	handle = bucket_find(bucket, hash, frames, n);
 	if (!handle && depot_used + size <= DEPOT_POOL_SIZE) {
 		r = (struct depot_record *)(depot_pool + depot_used);
@@ -193,7 +193,7 @@ static uint32_t depot_save(const unsigned long *frames, unsigned int n)
 				 __ATOMIC_RELEASE);
 		__atomic_store_n(bucket, handle, __ATOMIC_RELEASE);
 	}
-	kasan_plat_unlock(&depot_lock, flags);
+	kasan_plat_unlock(&kasan_hosted_depot_lock, flags);
 	return handle;
 }
 

@@ -61,7 +61,7 @@ struct cache_entry {
 };
 
 static struct cache_entry cache[CACHE_SIZE];
-static kasan_lock_t cache_lock = KASAN_LOCK_INITIALIZER;
+kasan_lock_t kasan_hosted_unwind_lock = KASAN_LOCK_INITIALIZER;
 
 static uint64_t pack(const struct rule *r)
 {
@@ -109,12 +109,12 @@ static void cache_put(unsigned long pc, const struct rule *r)
 	struct cache_entry *e = &cache[cache_slot(pc)];
 	unsigned long flags;
 
-	flags = kasan_plat_lock(&cache_lock);
+	flags = kasan_plat_lock(&kasan_hosted_unwind_lock);
 	__atomic_store_n(&e->pc, 0, __ATOMIC_RELAXED);
 	__atomic_thread_fence(__ATOMIC_RELEASE);
 	__atomic_store_n(&e->rule, pack(r), __ATOMIC_RELAXED);
 	__atomic_store_n(&e->pc, pc, __ATOMIC_RELEASE);
-	kasan_plat_unlock(&cache_lock, flags);
+	kasan_plat_unlock(&kasan_hosted_unwind_lock, flags);
 }
 
 /* --- DWARF call frame information --- */
