@@ -140,7 +140,8 @@ check-gcc: plugin driver hosted
 
 # The kernels are built by $(GCC) with its plugin; their failures are
 # counted in the summary rather than stopping make.
-kernel_sums = $(foreach m,$(kernel_modes),$(KERNEL_BUILD_PREFIX)-plugin-$(m)/kernel.sum)
+kernel_sums = $(foreach m,$(kernel_modes),$(KERNEL_BUILD_PREFIX)-plugin-$(KASAN_RUNTIME)-$(m)/kernel.sum) \
+	$(foreach m,$(kernel_test_native),$(KERNEL_BUILD_PREFIX)-native-$(KASAN_RUNTIME)-$(m)/kernel.sum)
 
 check: deps-test driver
 	@rm -f $(BUILD_ROOT)/differential-*.sum $(BUILD_ROOT)/testsuite-*/kasan.sum \

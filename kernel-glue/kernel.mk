@@ -6,26 +6,32 @@
 #   make kernel-check   plugin-built KASan kernels (inline and outline) of
 #                       Linux 6.1, booted in QEMU, the kasan KUnit suite
 #                       judged against linux-6.1/kasan_test.expected, then
-#                       the same config built with GCC's own KASan, side
-#                       by side (build/kernel-compare.json); exits non-zero
+#                       the same config built with GCC's own KASan (with
+#                       the same runtime, and with mainline's), side by
+#                       side (build/kernel-compare.json); exits non-zero
 #                       on any unexpected result
-#   make kernel-test    the plugin kernels only, for "make check": each
-#                       writes build/kernel-plugin-MODE/kernel.sum
+#   make kernel-test    for "make check": the plugin kernels, and a native
+#                       GCC kernel on the same runtime (KERNEL_TEST_NATIVE
+#                       modes); each writes build/kernel-*/kernel.sum
 #
 # Variables:
 #   KASAN_MODE=inline|outline   one mode only (default: both)
-#   KASAN_RUNTIME=mainline|own  the KASan runtime: mainline, the kernel's
-#                               own mm/kasan (default); own is issue 5
+#   KASAN_RUNTIME=own|mainline  the KASan runtime: own, the project's
+#                               runtime/ (default), or mainline, the
+#                               kernel's mm/kasan
 #   KASAN_PLUGIN_FLAGS=...      more plugin arguments for the plugin builds
 #                               (e.g. -fplugin-arg-kasan-no-writes)
 #   KERNEL_PLUGIN               the plugin (default $(BUILD)/kasan.so, the
 #                               one for $(GCC), which also compiles the
 #                               kernel)
-#   KERNEL_BUILD_PREFIX         build directories are PREFIX-plugin-MODE and
-#                               PREFIX-native-MODE (default build/kernel)
+#   KERNEL_BUILD_PREFIX         build directories are
+#                               PREFIX-COMPILER-RUNTIME-MODE (default
+#                               build/kernel), COMPILER plugin or native
 #   KERNEL_TREE, KERNEL_TARBALL the patched tree (build/linux-6.1), made
 #                               from Debian's linux-source-6.1 tarball
 #   KERNEL_JOBS                 make -j for the kernel builds (default 2)
+#   KERNEL_TEST_NATIVE          the modes kernel-test also builds with native
+#                               GCC (default outline; empty: none)
 #   BOOT_TIMEOUT, QEMU_ACCEL    see kernel-glue/qemu/boot.sh
 
 KGLUE := $(ROOT)/kernel-glue
@@ -34,17 +40,20 @@ KERNEL_TREE ?= $(BUILD_ROOT)/linux-6.1
 KERNEL_BUILD_PREFIX ?= $(BUILD_ROOT)/kernel
 KERNEL_PLUGIN ?= $(BUILD)/kasan.so
 KERNEL_JOBS ?= 2
-KASAN_RUNTIME ?= mainline
+KASAN_RUNTIME ?= own
 KASAN_MODE ?=
 KASAN_PLUGIN_FLAGS ?=
+KERNEL_TEST_NATIVE ?= outline
 
 kernel_modes = $(if $(KASAN_MODE),$(KASAN_MODE),inline outline)
+kernel_test_native = $(filter $(KERNEL_TEST_NATIVE),$(kernel_modes))
 kernel_runs = KERNEL_TREE='$(KERNEL_TREE)' \
 	KERNEL_BUILD_PREFIX='$(KERNEL_BUILD_PREFIX)' \
 	COMPARE_JSON='$(BUILD_ROOT)/kernel-compare.json' \
 	KASAN_PLUGIN='$(KERNEL_PLUGIN)' KASAN_PLUGIN_FLAGS='$(KASAN_PLUGIN_FLAGS)' \
 	REAL_CC='$(GCC)' KERNEL_JOBS='$(KERNEL_JOBS)' \
-	KASAN_RUNTIME='$(KASAN_RUNTIME)' sh $(KGLUE)/scripts/kernel-runs.sh
+	KASAN_RUNTIME='$(KASAN_RUNTIME)' \
+	KERNEL_TEST_NATIVE='$(kernel_test_native)' sh $(KGLUE)/scripts/kernel-runs.sh
 
 .PHONY: kernel-check kernel-test kernel-deps kernel-tree kernel-args
 
@@ -53,9 +62,7 @@ kernel-deps:
 
 kernel-args:
 	@case "$(KASAN_RUNTIME)" in \
-	mainline) ;; \
-	own) echo "kernel: KASAN_RUNTIME=own: not implemented yet (issue 5)" >&2; \
-	     exit 1 ;; \
+	mainline|own) ;; \
 	*) echo "kernel: KASAN_RUNTIME must be mainline or own," \
 	        "not '$(KASAN_RUNTIME)'" >&2; exit 1 ;; \
 	esac

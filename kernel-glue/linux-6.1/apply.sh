@@ -115,6 +115,12 @@ for p in "$@"; do
 	echo "  PATCH   $name"
 	applied=$((applied + 1))
 done
+# The directories patch 0004 builds from: links into this project, made
+# again on every run (the project may have moved).
+root=$(cd "$here/../.." && pwd)
+ln -sfn "$root/runtime" "$tree/mm/kasan-plugin"
+ln -sfn "$here/seed" "$tree/mm/kasan-seed"
+
 msg="$applied applied, $keep already there"
 [ "$reverted" -eq 0 ] || msg="$msg, $reverted reverted"
 echo "  PATCHES $tree (Linux $version.$patchlevel.$sublevel): $msg"

@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
-# boot.sh BZIMAGE INITRAMFS LOG: boot a test kernel in QEMU, run the kasan
-# KUnit suite during boot, and keep the whole serial console in LOG.
+# boot.sh BZIMAGE INITRAMFS LOG: boot a test kernel in QEMU (2 vCPUs), run
+# the kasan KUnit suites during boot, and keep the whole serial console in
+# LOG.
 #
 # The initramfs's /init reboots when it is done and -no-reboot turns that
 # into QEMU's exit; a hard timeout (BOOT_TIMEOUT seconds, default 600)
@@ -27,7 +28,10 @@ append="console=ttyS0 kasan.fault=report kunit.filter_glob=${KUNIT_FILTER:-kasan
 append="$append panic=-1 ${BOOT_APPEND:-}"
 
 status=0
-timeout -k 10 "$timeout" qemu-system-x86_64 -accel "$accel" -m 512M \
+# Two vCPUs, so that the kernel (and /init's workload) runs on both.
+# As two sockets: without ACPI the kernel finds CPUs in the MP table, where
+# SeaBIOS lists only the first CPU of each package.
+timeout -k 10 "$timeout" qemu-system-x86_64 -accel "$accel" -smp 2,sockets=2 -m 512M \
 	-nographic -no-reboot -kernel "$kernel" -initrd "$initrd" \
 	-append "$append" < /dev/null > "$log" 2>&1 || status=$?
 if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then

@@ -11,8 +11,9 @@
 #             native: CC=$REAL_CC, GCC's own -fsanitize=kernel-address
 #
 # The config is tinyconfig + configs/kasan.config + configs/MODE.config +
-# configs/COMPILER.config, made again only when these or the compiler
-# change; every value they ask for is checked in the resulting .config.
+# configs/COMPILER.config + configs/runtime-RUNTIME.config (KASAN_RUNTIME,
+# own or mainline; default own), made again only when these or the
+# compiler change; every value they ask for is checked in the resulting .config.
 # Writes OUT/kasan-glue-build.txt (build time; whether it was a full build)
 # and the make output to OUT/build.log.  KERNEL_JOBS (default 2) is make's
 # -j.  Prints a progress line every 30 s.
@@ -29,10 +30,15 @@ mode=$3
 compiler=$4
 jobs=${KERNEL_JOBS:-2}
 real_cc=${REAL_CC:-gcc}
-name="$compiler-$mode"
+runtime=${KASAN_RUNTIME:-own}
+name="$compiler-$runtime-$mode"
 
 case "$mode" in inline|outline) ;; *)
 	echo "build-kernel: mode must be inline or outline, not '$mode'" >&2; exit 2 ;;
+esac
+case "$runtime" in own|mainline) ;; *)
+	echo "build-kernel: KASAN_RUNTIME must be own or mainline, not '$runtime'" >&2
+	exit 2 ;;
 esac
 
 # A clean environment for kbuild: nothing from an outer make.
@@ -65,7 +71,7 @@ kmake() {
 }
 
 fragments="$glue/configs/kasan.config $glue/configs/$mode.config \
-	$glue/configs/$compiler.config"
+	$glue/configs/$compiler.config $glue/configs/runtime-$runtime.config"
 # shellcheck disable=SC2086
 want=$( (cat $fragments; echo "$ident") | sha1sum | cut -c1-40)
 stamp=$out/.kasan-glue-config

@@ -20,6 +20,10 @@ mm/slab_common.o, lib/stackdepot.o) are not instrumented,
 while mm/kasan/kasan_test.o (CFLAGS_KASAN_TEST), mm/page_alloc.o and
 kernel/fork.o are.
 
+--runtime own|mainline checks that the build has that KASan runtime and
+not the other: mm/kasan-plugin/ (the project's runtime, whose objects
+are all uninstrumented) or mainline's generic mm/kasan/.
+
 --list writes the instrumented objects, one per line, for comparing two
 builds.  Prints one line of counts; exits 1 on any violation.
 """
@@ -36,6 +40,10 @@ MUST_NOT = ["mm/kasan/common.o", "mm/kasan/generic.o", "mm/kasan/report.o",
             "mm/kasan/shadow.o", "arch/x86/mm/kasan_init_64.o", "mm/slub.o",
             "mm/slab_common.o", "lib/stackdepot.o"]
 MUST = ["mm/kasan/kasan_test.o", "mm/page_alloc.o", "kernel/fork.o"]
+# An object each runtime always has; the own runtime's directory.
+RUNTIME_MARK = {"own": "mm/kasan-plugin/core/check.o",
+                "mainline": "mm/kasan/generic.o"}
+OWN_RUNTIME_DIR = "mm/kasan-plugin/"
 
 
 def commands(out):
@@ -67,11 +75,17 @@ def main():
     if kind == "plugin" and not plugin:
         sys.exit("check-cmd-flags: plugin needs --plugin PATH")
 
+    runtime = opts.get("--runtime")
+    if runtime is not None and runtime not in RUNTIME_MARK:
+        sys.exit("check-cmd-flags: --runtime must be own or mainline")
+
     errors = []
     instrumented = []
+    objects = set()
     total = 0
     for obj, cmd in sorted(commands(out)):
         total += 1
+        objects.add(obj)
         native = NATIVE.search(cmd)
         if kind == "plugin" and native:
             errors.append("%s: has %s" % (obj, native.group(2)))
@@ -100,6 +114,15 @@ def main():
     for obj in MUST:
         if obj not in inst:
             errors.append("%s: not instrumented" % obj)
+    for obj in inst:
+        if obj.startswith(OWN_RUNTIME_DIR):
+            errors.append("%s: the runtime is instrumented" % obj)
+    if runtime is not None:
+        for name, mark in RUNTIME_MARK.items():
+            if (name == runtime) != (mark in objects):
+                errors.append("runtime %s: %s %s" % (
+                    runtime, mark, "missing" if name == runtime
+                    else "built as well"))
     if total == 0:
         errors.append("no .o.cmd files in %s" % out)
 
@@ -112,8 +135,9 @@ def main():
         print("  cmd-flags: ... %d more" % (len(errors) - 20))
     what = ("-fplugin=%s, none with -fsanitize=" % plugin
             if kind == "plugin" else "-fsanitize=kernel-address")
-    print("%s objects: %d instrumented (%s), %d not instrumented; %s" % (
+    print("%s objects: %d instrumented (%s), %d not instrumented%s; %s" % (
         total, len(instrumented), what, total - len(instrumented),
+        ", runtime " + runtime if runtime else "",
         "%d violations" % len(errors) if errors else "ok"))
     return 1 if errors else 0
 

@@ -5,15 +5,19 @@
 # "make kernel-test" (kernel.mk), once the tree is patched and the plugin
 # built.
 #
-#   test   the plugin kernels of each MODE (run-variant.sh), then the
-#          count of their kernel.sum files (testsuite/summary.sh)
-#   check  the plugin kernels, the native GCC kernels, the side-by-side
-#          (compare.py, COMPARE_JSON) and a summary
+#   test   the plugin kernels of each MODE with KASAN_RUNTIME's runtime
+#          (run-variant.sh), native GCC kernels with it for the modes in
+#          KERNEL_TEST_NATIVE, then the count of their kernel.sum files
+#          (testsuite/summary.sh)
+#   check  the plugin kernels, native GCC kernels with the same runtime
+#          and, for KASAN_RUNTIME=own, with mainline's (the reference),
+#          the side-by-side (compare.py, COMPARE_JSON) and a summary
 #
 # Every variant runs even when an earlier one failed; the exit status is 1
 # if anything was unexpected.  Environment: KERNEL_TREE,
 # KERNEL_BUILD_PREFIX, COMPARE_JSON, KASAN_PLUGIN, KASAN_PLUGIN_FLAGS,
-# REAL_CC, KERNEL_JOBS, KASAN_RUNTIME (and what run-variant.sh reads).
+# REAL_CC, KERNEL_JOBS, KASAN_RUNTIME, KERNEL_TEST_NATIVE (and what
+# run-variant.sh reads).
 set -u
 
 glue=$(cd "$(dirname "$0")/.." && pwd)
@@ -22,20 +26,39 @@ action=$1
 shift
 tree=${KERNEL_TREE:?}
 prefix=${KERNEL_BUILD_PREFIX:?}
-runtime=${KASAN_RUNTIME:-mainline}
+runtime=${KASAN_RUNTIME:-own}
 status=0
 
+# The variants: COMPILER-RUNTIME-MODE, each in PREFIX-COMPILER-RUNTIME-MODE.
+variants=
+run() {	# COMPILER RUNTIME MODE
+	d=$prefix-$1-$2-$3
+	variants="$variants $d"
+	if [ "$1" = plugin ]; then
+		echo "== kernel: plugin ${KASAN_PLUGIN:?}, $3, runtime $2${KASAN_PLUGIN_FLAGS:+, flags $KASAN_PLUGIN_FLAGS}"
+		KASAN_RUNTIME=$2 sh "$glue/scripts/run-variant.sh" "$tree" "$d" "$3" plugin ||
+			status=1
+	else
+		echo "== kernel: native GCC KASan (${REAL_CC:-gcc}, no shim, no plugin), $3, runtime $2"
+		KASAN_RUNTIME=$2 KASAN_PLUGIN='' KASAN_PLUGIN_FLAGS='' \
+			sh "$glue/scripts/run-variant.sh" "$tree" "$d" "$3" native ||
+			status=1
+	fi
+}
+
 for m in "$@"; do
-	echo "== kernel: plugin ${KASAN_PLUGIN:?}, $m, runtime $runtime${KASAN_PLUGIN_FLAGS:+, flags $KASAN_PLUGIN_FLAGS}"
-	sh "$glue/scripts/run-variant.sh" "$tree" "$prefix-plugin-$m" "$m" plugin ||
-		status=1
+	run plugin "$runtime" "$m"
 done
 
 if [ "$action" = test ]; then
+	# The runtime serves both compilers: a native GCC kernel too.
+	for m in ${KERNEL_TEST_NATIVE:-}; do
+		run native "$runtime" "$m"
+	done
 	sums=
-	for m in "$@"; do
-		f=$prefix-plugin-$m/kernel.sum
-		[ -f "$f" ] || echo "ERROR: kernel $m: no results" > "$f"
+	for d in $variants; do
+		f=$d/kernel.sum
+		[ -f "$f" ] || echo "ERROR: kernel $(basename "$d"): no results" > "$f"
 		sums="$sums $f"
 	done
 	# shellcheck disable=SC2086
@@ -43,45 +66,45 @@ if [ "$action" = test ]; then
 	exit $status
 fi
 
+# The reference is native GCC with mainline's runtime; with our runtime,
+# native GCC with ours too (the runtime serves both compilers).
 for m in "$@"; do
-	echo "== kernel: native GCC KASan (${REAL_CC:-gcc}, no shim, no plugin), $m"
-	KASAN_PLUGIN='' KASAN_PLUGIN_FLAGS='' \
-		sh "$glue/scripts/run-variant.sh" "$tree" "$prefix-native-$m" "$m" native ||
-		status=1
+	run native "$runtime" "$m"
+	[ "$runtime" = mainline ] || run native mainline "$m"
 done
 
-echo "== kernel: side by side, plugin and native GCC KASan"
+echo "== kernel: side by side: plugin with runtime $runtime, native GCC with mainline's"
 specs=
 for m in "$@"; do
-	specs="$specs $m:$prefix-plugin-$m:$prefix-native-$m"
+	specs="$specs $m:plugin-$runtime=$prefix-plugin-$runtime-$m:native-mainline=$prefix-native-mainline-$m"
+	[ "$runtime" = mainline ] ||
+		specs="$specs $m-runtime:native-$runtime=$prefix-native-$runtime-$m:native-mainline=$prefix-native-mainline-$m"
 done
 # shellcheck disable=SC2086
-python3 "$glue/scripts/compare.py" --json "${COMPARE_JSON:?}" $specs || status=1
+python3 "$glue/scripts/compare.py" --json "${COMPARE_JSON:?}" \
+	--report-doc "${COMPARE_JSON%.json}-report.md" $specs || status=1
 
 echo "== kernel: summary"
-for m in "$@"; do
-	for c in plugin native; do
-		d=$prefix-$c-$m
-		if [ -f "$d/results.json" ]; then
-			python3 - "$d/results.json" <<'PY'
+for d in $variants; do
+	if [ -f "$d/results.json" ]; then
+		python3 - "$d/results.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
 c = r["counts"]
-print("  %-15s kasan pass:%d fail:%d skip:%d missing:%d; unexpected %d,"
+print("  %-22s kasan pass:%d fail:%d skip:%d missing:%d; unexpected %d,"
       " stray reports %d" % (r["label"], c["pass"], c["fail"], c["skip"],
                              c["missing"], len(r["unexpected"]),
                              len(r["stray_reports"])))
 PY
-		else
-			echo "  $c-$m: no results (see $d)"
-		fi
-		fails=$(grep -h '^FAIL' "$d/kernel.sum" 2>/dev/null || true)
-		if [ -n "$fails" ]; then
-			echo "$fails" | head -n 8 | sed 's/^/    /'
-			n=$(echo "$fails" | wc -l)
-			[ "$n" -le 8 ] || echo "    ... $((n - 8)) more FAIL lines in $d/kernel.sum"
-		fi
-	done
+	else
+		echo "  $(basename "$d"): no results (see $d)"
+	fi
+	fails=$(grep -h '^FAIL' "$d/kernel.sum" 2>/dev/null || true)
+	if [ -n "$fails" ]; then
+		echo "$fails" | head -n 8 | sed 's/^/    /'
+		n=$(echo "$fails" | wc -l)
+		[ "$n" -le 8 ] || echo "    ... $((n - 8)) more FAIL lines in $d/kernel.sum"
+	fi
 done
 if [ "$status" -ne 0 ]; then
 	echo "kernel-check: FAILED (unexpected results above)"

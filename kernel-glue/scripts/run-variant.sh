@@ -7,10 +7,14 @@
 #
 # Writes into OUT: serial.log, results.json, and kernel.sum with one
 # DejaGnu-style line per check: build, .cmd flags, boot, each KUnit case,
-# stray reports.  Environment as for build-kernel.sh (KASAN_PLUGIN,
-# KASAN_PLUGIN_FLAGS, REAL_CC, KERNEL_JOBS) and qemu/boot.sh
-# (BOOT_TIMEOUT, QEMU_ACCEL).  SUM_PREFIX (default "kernel MODE" for the
-# plugin, "kernel native-MODE" for native GCC) starts each .sum test name.
+# stray reports, ..., and a second boot with kasan.fault=panic
+# (serial-fault-panic.log) that must panic at the first report.
+# Environment as for build-kernel.sh (KASAN_PLUGIN, KASAN_PLUGIN_FLAGS,
+# REAL_CC, KERNEL_JOBS) and qemu/boot.sh
+# (BOOT_TIMEOUT, QEMU_ACCEL); KASAN_RUNTIME (own or mainline, default
+# own) picks the runtime.  SUM_PREFIX (default "kernel RUNTIME-MODE"
+# for the plugin, "kernel native-RUNTIME-MODE" for native GCC) starts each
+# .sum test name.
 # Exits 1 on any failure.  Holds a lock on OUT (flock) while it runs.
 set -eu
 
@@ -23,11 +27,12 @@ tree=$1
 out=$2
 mode=$3
 compiler=$4
-name="$compiler-$mode"
+runtime=${KASAN_RUNTIME:-own}
+name="$compiler-$runtime-$mode"
 if [ "$compiler" = plugin ]; then
-	prefix=${SUM_PREFIX:-kernel $mode}
+	prefix=${SUM_PREFIX:-kernel $runtime-$mode}
 else
-	prefix=${SUM_PREFIX:-kernel native-$mode}
+	prefix=${SUM_PREFIX:-kernel native-$runtime-$mode}
 fi
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
@@ -65,7 +70,7 @@ else
 	set --
 fi
 if msg=$(python3 "$glue/scripts/check-cmd-flags.py" "$out" "$compiler" "$@" \
-		--list "$out/kasan-objects.txt"); then
+		--runtime "$runtime" --list "$out/kasan-objects.txt"); then
 	result PASS ".cmd flags" "$(echo "$msg" | tail -n 1)"
 else
 	result FAIL ".cmd flags" "$(echo "$msg" | tail -n 1)"
@@ -92,4 +97,22 @@ python3 "$glue/scripts/results.py" --log "$out/serial.log" \
 	--kunit "$tree/tools/testing/kunit/kunit.py" \
 	--label "$name" --json "$out/results.json" \
 	--sum "$sum" --sum-prefix "$prefix" || status=1
+
+# kasan.fault=panic: the first report panics the kernel (a second, short
+# boot that runs only the seed suite).
+plog=$out/serial-fault-panic.log
+echo "  BOOT    $name with kasan.fault=panic (log $plog)"
+BOOT_TIMEOUT=300 BOOT_APPEND=kasan.fault=panic KUNIT_FILTER=kasan_seed \
+	QEMU_ACCEL=$accel sh "$glue/qemu/boot.sh" \
+	"$out/arch/x86/boot/bzImage" "$out/initramfs.cpio" "$plog" \
+	> /dev/null 2>&1 || true
+reports=$(grep -c "BUG: KASAN: " "$plog" || true)
+if [ "$reports" -eq 1 ] &&
+   grep -q "Kernel panic - not syncing: kasan.fault=panic" "$plog" &&
+   ! grep -q "kasan-glue: init: user space reached" "$plog"; then
+	result PASS "kasan.fault=panic" "panic at the first report"
+else
+	result FAIL "kasan.fault=panic" "$reports reports, see $plog"
+	status=1
+fi
 exit $status

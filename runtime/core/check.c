@@ -12,34 +12,62 @@
 
 #define KASAN_RET_IP ((unsigned long)__builtin_return_address(0))
 
-static inline bool byte_bad(unsigned long addr)
+/*
+ * Everything on the way from an entry point to kasan_report() is inlined:
+ * in the kernel, these run inside user-access regions (objtool checks
+ * that they call nothing but kasan_report(), which leaves the region).
+ */
+#define check_inline inline __attribute__((always_inline))
+
+typedef uint64_t __attribute__((may_alias)) shadow_word_t;
+
+static check_inline bool byte_bad(unsigned long addr)
 {
-	int8_t s = *(int8_t *)kasan_mem_to_shadow((void *)addr);
+	int8_t s = *(int8_t *)kasan_shadow_of((void *)addr);
 
 	return kasan_unlikely(s) && (int8_t)(addr & KASAN_GRANULE_MASK) >= s;
 }
 
+/* Is any shadow byte in [s, end) non-zero?  A word at a time. */
+static check_inline bool shadow_nonzero(const uint8_t *s, const uint8_t *end)
+{
+	for (; s < end && ((unsigned long)s & 7); s++)
+		if (*s)
+			return true;
+	for (; s + 8 <= end; s += 8)
+		if (*(const shadow_word_t *)s)
+			return true;
+	for (; s < end; s++)
+		if (*s)
+			return true;
+	return false;
+}
+
 /*
- * An access of 1..16 bytes.  Its last byte decides the last granule; any
- * granule before that one must be wholly accessible, which its shadow
- * byte of 0 says.
+ * The last byte of an access decides its last granule; every granule
+ * before that one must be wholly accessible, which a shadow byte of 0
+ * says (a partial or poisoned granule has bytes of the access beyond its
+ * accessible ones).  Accesses of 1..16 bytes span at most three shadow
+ * bytes: no word loop for them.
  */
-static inline bool small_access_bad(unsigned long addr, size_t size)
+static check_inline bool access_bad(unsigned long addr, size_t size)
 {
 	unsigned long last = addr + size - 1;
-	const uint8_t *s = kasan_mem_to_shadow((void *)addr);
-	const uint8_t *s_last = kasan_mem_to_shadow((void *)last);
+	const uint8_t *s = kasan_shadow_of((void *)addr);
+	const uint8_t *s_last = kasan_shadow_of((void *)last);
 
 	if (byte_bad(last))
 		return true;
+	if (size > 16)
+		return kasan_unlikely(shadow_nonzero(s, s_last));
 	for (; s < s_last; s++)
 		if (kasan_unlikely(*s))
 			return true;
 	return false;
 }
 
-static inline bool check_access(unsigned long addr, size_t size,
-				bool is_write, unsigned long ip)
+static check_inline bool check_access(unsigned long addr, size_t size,
+				      bool is_write, unsigned long ip)
 {
 	if (kasan_unlikely(!size))
 		return true;
@@ -47,12 +75,8 @@ static inline bool check_access(unsigned long addr, size_t size,
 	    kasan_unlikely(!kasan_plat_addr_has_shadow(addr)) ||
 	    kasan_unlikely(!kasan_plat_addr_has_shadow(addr + size - 1)))
 		return !kasan_report(addr, size, is_write, ip);
-	if (size <= 16) {
-		if (kasan_likely(!small_access_bad(addr, size)))
-			return true;
-	} else if (!kasan_region_is_poisoned(addr, size)) {
+	if (kasan_likely(!access_bad(addr, size)))
 		return true;
-	}
 	return !kasan_report(addr, size, is_write, ip);
 }
 
@@ -63,141 +87,64 @@ bool kasan_check_range(unsigned long addr, size_t size, bool is_write,
 }
 
 /*
- * The abort-on-error variants (no recover) must not return after a
- * report: GCC declares their report functions noreturn.
+ * One entry point: its prototype (GCC and the kernel assume them; no
+ * shared header has them), its body, its export.  Sized ones take the
+ * address, the N ones the address and the size.
  */
-static void check_or_die(unsigned long addr, size_t size, bool is_write,
-			 unsigned long ip)
-{
-	if (!check_access(addr, size, is_write, ip))
-		kasan_plat_die();
-}
+#define ASAN_ENTRY(name, body)						\
+	void name(unsigned long addr);					\
+	void name(unsigned long addr) { body; }				\
+	KASAN_EXPORT(name)
+
+#define ASAN_ENTRY_N(name, body)					\
+	void name(unsigned long addr, size_t size);			\
+	void name(unsigned long addr, size_t size) { body; }		\
+	KASAN_EXPORT(name)
+
+#define CHECK(size, w)	check_access(addr, size, w, KASAN_RET_IP)
+#define REPORT(size, w)	kasan_report(addr, size, w, KASAN_RET_IP)
 
 #define DEFINE_ASAN_ACCESS(size)					\
-	void __asan_load##size(unsigned long addr)			\
-	{								\
-		check_or_die(addr, size, false, KASAN_RET_IP);		\
-	}								\
-	KASAN_EXPORT(__asan_load##size);				\
-	void __asan_load##size##_noabort(unsigned long addr)		\
-	{								\
-		check_access(addr, size, false, KASAN_RET_IP);		\
-	}								\
-	KASAN_EXPORT(__asan_load##size##_noabort);			\
-	void __asan_store##size(unsigned long addr)			\
-	{								\
-		check_or_die(addr, size, true, KASAN_RET_IP);		\
-	}								\
-	KASAN_EXPORT(__asan_store##size);				\
-	void __asan_store##size##_noabort(unsigned long addr)		\
-	{								\
-		check_access(addr, size, true, KASAN_RET_IP);		\
-	}								\
-	KASAN_EXPORT(__asan_store##size##_noabort);			\
-	void __asan_report_load##size(unsigned long addr)		\
-	{								\
-		kasan_report(addr, size, false, KASAN_RET_IP);		\
-		kasan_plat_die();					\
-	}								\
-	KASAN_EXPORT(__asan_report_load##size);				\
-	void __asan_report_load##size##_noabort(unsigned long addr)	\
-	{								\
-		kasan_report(addr, size, false, KASAN_RET_IP);		\
-	}								\
-	KASAN_EXPORT(__asan_report_load##size##_noabort);		\
-	void __asan_report_store##size(unsigned long addr)		\
-	{								\
-		kasan_report(addr, size, true, KASAN_RET_IP);		\
-		kasan_plat_die();					\
-	}								\
-	KASAN_EXPORT(__asan_report_store##size);			\
-	void __asan_report_store##size##_noabort(unsigned long addr)	\
-	{								\
-		kasan_report(addr, size, true, KASAN_RET_IP);		\
-	}								\
-	KASAN_EXPORT(__asan_report_store##size##_noabort)
-
-/* The prototypes GCC and the kernel assume (none in a shared header). */
-#define DECLARE_ASAN_ACCESS(size)					\
-	void __asan_load##size(unsigned long addr);			\
-	void __asan_load##size##_noabort(unsigned long addr);		\
-	void __asan_store##size(unsigned long addr);			\
-	void __asan_store##size##_noabort(unsigned long addr);		\
-	void __asan_report_load##size(unsigned long addr);		\
-	void __asan_report_load##size##_noabort(unsigned long addr);	\
-	void __asan_report_store##size(unsigned long addr);		\
-	void __asan_report_store##size##_noabort(unsigned long addr)
-
-DECLARE_ASAN_ACCESS(1);
-DECLARE_ASAN_ACCESS(2);
-DECLARE_ASAN_ACCESS(4);
-DECLARE_ASAN_ACCESS(8);
-DECLARE_ASAN_ACCESS(16);
+	ASAN_ENTRY(__asan_load##size##_noabort, CHECK(size, false));	\
+	ASAN_ENTRY(__asan_store##size##_noabort, CHECK(size, true));	\
+	ASAN_ENTRY(__asan_report_load##size##_noabort, REPORT(size, false)); \
+	ASAN_ENTRY(__asan_report_store##size##_noabort, REPORT(size, true))
 
 DEFINE_ASAN_ACCESS(1);
 DEFINE_ASAN_ACCESS(2);
 DEFINE_ASAN_ACCESS(4);
 DEFINE_ASAN_ACCESS(8);
 DEFINE_ASAN_ACCESS(16);
+ASAN_ENTRY_N(__asan_loadN_noabort, CHECK(size, false));
+ASAN_ENTRY_N(__asan_storeN_noabort, CHECK(size, true));
+ASAN_ENTRY_N(__asan_report_load_n_noabort, REPORT(size, false));
+ASAN_ENTRY_N(__asan_report_store_n_noabort, REPORT(size, true));
 
-void __asan_loadN(unsigned long addr, size_t size);
-void __asan_loadN_noabort(unsigned long addr, size_t size);
-void __asan_storeN(unsigned long addr, size_t size);
-void __asan_storeN_noabort(unsigned long addr, size_t size);
-void __asan_report_load_n(unsigned long addr, size_t size);
-void __asan_report_load_n_noabort(unsigned long addr, size_t size);
-void __asan_report_store_n(unsigned long addr, size_t size);
-void __asan_report_store_n_noabort(unsigned long addr, size_t size);
+/*
+ * The abort-on-error variants (no recover) must not return after a
+ * report: GCC declares their report functions noreturn.  A platform
+ * whose compilers only ever recover (the kernel) leaves them out.
+ */
+#ifndef KASAN_PLAT_RECOVER_ONLY
+#define CHECK_OR_DIE(size, w)	if (!CHECK(size, w)) kasan_plat_die()
+#define REPORT_AND_DIE(size, w)	REPORT(size, w); kasan_plat_die()
 
-void __asan_loadN(unsigned long addr, size_t size)
-{
-	check_or_die(addr, size, false, KASAN_RET_IP);
-}
-KASAN_EXPORT(__asan_loadN);
+#define DEFINE_ASAN_ACCESS_ABORT(size)					\
+	ASAN_ENTRY(__asan_load##size, CHECK_OR_DIE(size, false));	\
+	ASAN_ENTRY(__asan_store##size, CHECK_OR_DIE(size, true));	\
+	ASAN_ENTRY(__asan_report_load##size, REPORT_AND_DIE(size, false)); \
+	ASAN_ENTRY(__asan_report_store##size, REPORT_AND_DIE(size, true))
 
-void __asan_loadN_noabort(unsigned long addr, size_t size)
-{
-	check_access(addr, size, false, KASAN_RET_IP);
-}
-KASAN_EXPORT(__asan_loadN_noabort);
-
-void __asan_storeN(unsigned long addr, size_t size)
-{
-	check_or_die(addr, size, true, KASAN_RET_IP);
-}
-KASAN_EXPORT(__asan_storeN);
-
-void __asan_storeN_noabort(unsigned long addr, size_t size)
-{
-	check_access(addr, size, true, KASAN_RET_IP);
-}
-KASAN_EXPORT(__asan_storeN_noabort);
-
-void __asan_report_load_n(unsigned long addr, size_t size)
-{
-	kasan_report(addr, size, false, KASAN_RET_IP);
-	kasan_plat_die();
-}
-KASAN_EXPORT(__asan_report_load_n);
-
-void __asan_report_load_n_noabort(unsigned long addr, size_t size)
-{
-	kasan_report(addr, size, false, KASAN_RET_IP);
-}
-KASAN_EXPORT(__asan_report_load_n_noabort);
-
-void __asan_report_store_n(unsigned long addr, size_t size)
-{
-	kasan_report(addr, size, true, KASAN_RET_IP);
-	kasan_plat_die();
-}
-KASAN_EXPORT(__asan_report_store_n);
-
-void __asan_report_store_n_noabort(unsigned long addr, size_t size)
-{
-	kasan_report(addr, size, true, KASAN_RET_IP);
-}
-KASAN_EXPORT(__asan_report_store_n_noabort);
+DEFINE_ASAN_ACCESS_ABORT(1);
+DEFINE_ASAN_ACCESS_ABORT(2);
+DEFINE_ASAN_ACCESS_ABORT(4);
+DEFINE_ASAN_ACCESS_ABORT(8);
+DEFINE_ASAN_ACCESS_ABORT(16);
+ASAN_ENTRY_N(__asan_loadN, CHECK_OR_DIE(size, false));
+ASAN_ENTRY_N(__asan_storeN, CHECK_OR_DIE(size, true));
+ASAN_ENTRY_N(__asan_report_load_n, REPORT_AND_DIE(size, false));
+ASAN_ENTRY_N(__asan_report_store_n, REPORT_AND_DIE(size, true));
+#endif
 
 /*
  * Compilers may write large stretches of stack shadow through these

@@ -81,9 +81,9 @@ KASAN_EXPORT(__asan_allocas_unpoison);
  * A noreturn call (longjmp(), exit paths) leaves the frames above it
  * without running their epilogues, which would have cleared their
  * redzones.  Clear the shadow of the stack from here up, so that frames
- * built later over that memory see none of the stale poison.  A
- * platform without the bounds of the current stack (the kernel, whose
- * stacks the scheduler unpoisons) keeps it.
+ * built later over that memory see none of the stale poison (the frames
+ * above lose their redzones, but they never run again).  Off the
+ * task's stack (an interrupt stack in the kernel), nothing is cleared.
  */
 void __asan_handle_no_return(void)
 {

@@ -51,13 +51,13 @@
 #define KASAN_ALLOCA_REDZONE_SIZE	32
 #define KASAN_STACK_FRAME_MAGIC		0x41B58AB3UL
 
-static inline uint8_t *kasan_mem_to_shadow(const void *addr)
+static inline uint8_t *kasan_shadow_of(const void *addr)
 {
 	return (uint8_t *)(((unsigned long)addr >> KASAN_SHADOW_SCALE_SHIFT) +
 			   KASAN_SHADOW_OFFSET);
 }
 
-static inline void *kasan_shadow_to_mem(const void *shadow)
+static inline void *kasan_mem_of_shadow(const void *shadow)
 {
 	return (void *)(((unsigned long)shadow - KASAN_SHADOW_OFFSET)
 			<< KASAN_SHADOW_SCALE_SHIFT);
@@ -119,14 +119,15 @@ struct kasan_free_meta {
 /*
  * Where an allocator puts the core's metadata in a slot of object_size
  * bytes (object_size is rounded up to the granule).  The slot is
- * [left_redzone][object][metadata and right redzone], slot_size bytes in
- * all, left_redzone bytes before the object.
+ * [left_redzone][object][allocator's data][metadata, right redzone],
+ * slot_size bytes in all, left_redzone bytes before the object.
  */
 struct kasan_slot_layout {
 	size_t object_size;
 	size_t left_redzone;
 	size_t alloc_meta_offset;	/* from the object */
 	size_t free_meta_offset;	/* from the object; 0: in the object */
+	size_t meta_end;		/* from the object: after the metadata */
 	size_t slot_size;
 };
 
@@ -145,15 +146,16 @@ struct kasan_object_info {
 };
 
 /* object.c */
-void kasan_layout_slot(size_t object_size, size_t left_redzone,
-		       bool free_meta_in_object, struct kasan_slot_layout *l);
+void kasan_layout_slot(size_t object_size, size_t meta_start,
+		       size_t left_redzone, bool free_meta_in_object,
+		       struct kasan_slot_layout *l);
 void kasan_poison_new_slab(void *start, size_t size);
 void kasan_object_alloc(const struct kasan_object_info *obj, size_t size,
 			unsigned long ip);
 bool kasan_object_free(const struct kasan_object_info *obj, void *ptr,
 		       unsigned long ip, bool quarantine);
 void kasan_object_resize(const struct kasan_object_info *obj, size_t size);
-void kasan_record_aux_stack_of(struct kasan_alloc_meta *meta);
+void kasan_record_aux_stack_of(struct kasan_alloc_meta *meta, bool can_alloc);
 size_t kasan_object_requested_size(const struct kasan_object_info *obj);
 
 /* quarantine.c */

@@ -15,6 +15,14 @@
  *                             every check asks it first.  An address
  *                             without is reported as null-ptr-deref,
  *                             user-memory-access or wild-memory-access.
+ *   static inline unsigned long kasan_plat_report_enter(void)
+ *   static inline void kasan_plat_report_exit(unsigned long)
+ *                             around kasan_report(), which checks may call
+ *                             from anywhere: the kernel leaves a
+ *                             user-access region there
+ *   KASAN_PLAT_RECOVER_ONLY   (optional) the platform's compilers only
+ *                             emit the _noabort entry points: the others,
+ *                             and kasan_plat_die(), are not needed
  *
  * None of these may call back into instrumented code, nor into the core's
  * checks: the platform files are built without instrumentation.
@@ -46,12 +54,13 @@ int *kasan_plat_task_depth(void);
 /*
  * Stack traces.  kasan_plat_save_stack() saves the current stack (minus
  * the runtime's own frames) and returns its handle, or 0 when none could
- * be saved; kasan_plat_print_stack() prints a saved one, one frame per
- * line (" func+0x1c/0x40").  kasan_plat_dump_stack() prints the stack of
+ * be saved (with !can_alloc, when saving it would need memory);
+ * kasan_plat_print_stack() prints a saved one, one frame per line
+ * (" func+0x1c/0x40").  kasan_plat_dump_stack() prints the stack of
  * the current task as the platform does it for an error (mainline:
  * "CPU: ... Call Trace: ...").
  */
-kasan_stack_t kasan_plat_save_stack(void);
+kasan_stack_t kasan_plat_save_stack(bool can_alloc);
 void kasan_plat_print_stack(kasan_stack_t stack);
 void kasan_plat_dump_stack(void);
 
@@ -85,6 +94,8 @@ void kasan_plat_report_end(void);
  * not _noabort, __asan_report_* entry points, which compilers declare
  * noreturn): end the program or task.
  */
+#ifndef KASAN_PLAT_RECOVER_ONLY
 void kasan_plat_die(void) __attribute__((noreturn));
+#endif
 
 #endif /* KASAN_PLATFORM_API_H */

@@ -23,28 +23,33 @@ static size_t right_redzone_size(size_t object_size)
 }
 
 /*
- * The alloc metadata goes right after the object, inside the right
- * redzone, as it must survive the object.  The free metadata (the
- * quarantine link and the free stack) may go in the object itself once
- * it is freed, if the allocator does not need the freed object's bytes
- * (no constructor, not RCU-typesafe) and it is big enough.
+ * The alloc metadata goes after the object and whatever the allocator
+ * keeps there for itself (from meta_start on), inside the right redzone,
+ * as it must survive the object.  The free metadata (the quarantine link
+ * and the free stack) may go in the object itself once it is freed, if
+ * the allocator does not need the freed object's bytes (no constructor,
+ * not RCU-typesafe) and it is big enough.
  */
-void kasan_layout_slot(size_t object_size, size_t left_redzone,
-		       bool free_meta_in_object, struct kasan_slot_layout *l)
+void kasan_layout_slot(size_t object_size, size_t meta_start,
+		       size_t left_redzone, bool free_meta_in_object,
+		       struct kasan_slot_layout *l)
 {
 	size_t osize = kasan_round_up(object_size, KASAN_GRANULE_SIZE);
-	size_t meta_end = osize + sizeof(struct kasan_alloc_meta);
+	size_t meta = kasan_round_up(meta_start > osize ? meta_start : osize,
+				     sizeof(void *));
+	size_t meta_end = meta + sizeof(struct kasan_alloc_meta);
 	size_t end;
 
 	l->object_size = osize;
 	l->left_redzone = left_redzone;
-	l->alloc_meta_offset = osize;
+	l->alloc_meta_offset = meta;
 	if (free_meta_in_object && osize >= sizeof(struct kasan_free_meta)) {
 		l->free_meta_offset = 0;
 	} else {
 		l->free_meta_offset = kasan_round_up(meta_end, sizeof(void *));
 		meta_end = l->free_meta_offset + sizeof(struct kasan_free_meta);
 	}
+	l->meta_end = meta_end;
 	end = osize + right_redzone_size(object_size);
 	if (end < meta_end)
 		end = meta_end;
@@ -57,11 +62,24 @@ void kasan_poison_new_slab(void *start, size_t size)
 	kasan_poison(start, size, KASAN_SLAB_REDZONE);
 }
 
-static bool object_freed(const void *object)
+/*
+ * A free claims its object: the first shadow byte goes from alive (0, or
+ * a partial count) to freed in one atomic step, so that of two frees of
+ * one object racing on two CPUs, exactly one goes on and the other is a
+ * double-free.
+ */
+static bool claim_for_free(const void *object)
 {
-	uint8_t s = *kasan_mem_to_shadow(object);
+	uint8_t *s = kasan_shadow_of(object);
+	uint8_t old = __atomic_load_n(s, __ATOMIC_RELAXED);
 
-	return s == KASAN_SLAB_FREE || s == KASAN_SLAB_FREETRACK;
+	do {
+		if (old == KASAN_SLAB_FREE || old == KASAN_SLAB_FREETRACK)
+			return false;
+	} while (!__atomic_compare_exchange_n(s, &old, KASAN_SLAB_FREE, false,
+					      __ATOMIC_ACQ_REL,
+					      __ATOMIC_RELAXED));
+	return true;
 }
 
 /*
@@ -84,7 +102,7 @@ static void unpoison_requested(const struct kasan_object_info *obj,
 static void set_track(struct kasan_track *track)
 {
 	track->pid = kasan_plat_task_pid();
-	track->stack = kasan_options.stacktrace ? kasan_plat_save_stack() : 0;
+	track->stack = kasan_options.stacktrace ? kasan_plat_save_stack(true) : 0;
 }
 
 void kasan_object_alloc(const struct kasan_object_info *obj, size_t size,
@@ -116,13 +134,16 @@ size_t kasan_object_requested_size(const struct kasan_object_info *obj)
 	return obj->object_size;
 }
 
-/* call_rcu() and queue_work() record who queued the object's callback. */
-void kasan_record_aux_stack_of(struct kasan_alloc_meta *meta)
+/*
+ * call_rcu() and queue_work() record who queued the object's callback;
+ * some of them run where the stack depot must not allocate (!can_alloc).
+ */
+void kasan_record_aux_stack_of(struct kasan_alloc_meta *meta, bool can_alloc)
 {
 	if (!meta || !kasan_options.stacktrace)
 		return;
 	meta->aux_stack[1] = meta->aux_stack[0];
-	meta->aux_stack[0] = kasan_plat_save_stack();
+	meta->aux_stack[0] = kasan_plat_save_stack(can_alloc);
 }
 
 /*
@@ -145,16 +166,19 @@ bool kasan_object_free(const struct kasan_object_info *obj, void *ptr,
 		kasan_report_invalid_free(ptr, ip, KASAN_REPORT_INVALID_FREE);
 		return true;
 	}
-	if (object_freed(ptr)) {
+	if (!claim_for_free(ptr)) {
 		kasan_report_invalid_free(ptr, ip, KASAN_REPORT_DOUBLE_FREE);
 		return true;
 	}
 
-	kasan_poison(ptr, osize, KASAN_SLAB_FREE);
+	/* The first granule's shadow is the claim's. */
+	if (osize > KASAN_GRANULE_SIZE)
+		kasan_poison((char *)ptr + KASAN_GRANULE_SIZE,
+			     osize - KASAN_GRANULE_SIZE, KASAN_SLAB_FREE);
 	if (!meta)
 		return false;
 	set_track(&meta->free_track);
-	*kasan_mem_to_shadow(ptr) = KASAN_SLAB_FREETRACK;
+	*kasan_shadow_of(ptr) = KASAN_SLAB_FREETRACK;
 	if (!quarantine)
 		return false;
 	kasan_quarantine_put(meta, obj->cache, ptr, osize);

@@ -121,7 +121,7 @@ const char *kasan_bug_type(unsigned long addr, size_t size)
 		return "out-of-bounds";
 	if (!kasan_plat_addr_has_shadow(addr))
 		return kasan_plat_wild_bug_type(addr);
-	s = kasan_mem_to_shadow((void *)first_bad_addr(addr, size));
+	s = kasan_shadow_of((void *)first_bad_addr(addr, size));
 	if (*s > 0 && *s < KASAN_GRANULE_SIZE)
 		s++;
 	return shadow_bug_type(*s);
@@ -177,7 +177,7 @@ static void describe_object(unsigned long addr,
 			    const struct kasan_object_info *obj)
 {
 	unsigned long start = (unsigned long)obj->object;
-	uint8_t state = *kasan_mem_to_shadow(obj->object);
+	uint8_t state = *kasan_shadow_of(obj->object);
 	bool freed = state == KASAN_SLAB_FREE || state == KASAN_SLAB_FREETRACK;
 	size_t size = kasan_object_requested_size(obj);
 	const char *where;
@@ -264,8 +264,8 @@ static void print_frame_objects(const char *descr)
  */
 static void describe_stack_frame(unsigned long addr, unsigned long stack_lo)
 {
-	const uint8_t *s = kasan_mem_to_shadow((void *)addr);
-	const uint8_t *bottom = kasan_mem_to_shadow((void *)stack_lo);
+	const uint8_t *s = kasan_shadow_of((void *)addr);
+	const uint8_t *bottom = kasan_shadow_of((void *)stack_lo);
 	const unsigned long *frame;
 
 	kasan_printf("The buggy address belongs to stack of task %s/%u\n",
@@ -276,7 +276,7 @@ static void describe_stack_frame(unsigned long addr, unsigned long stack_lo)
 		s--;
 	if (s < bottom)
 		return;
-	frame = (const unsigned long *)kasan_shadow_to_mem(s + 1);
+	frame = (const unsigned long *)kasan_mem_of_shadow(s + 1);
 	if (frame[0] != KASAN_STACK_FRAME_MAGIC) {
 		kasan_printf("KASAN: no frame header at %p (found %lx)\n",
 			     (void *)frame, frame[0]);
@@ -322,7 +322,7 @@ static void print_shadow_rows(unsigned long addr)
 
 	kasan_printf("Memory state around the buggy address:\n");
 	for (i = -SHADOW_ROWS_AROUND; i <= SHADOW_ROWS_AROUND; i++) {
-		const uint8_t *s = kasan_mem_to_shadow((void *)row);
+		const uint8_t *s = kasan_shadow_of((void *)row);
 		char line[3 + 2 * sizeof(long) + 3 * SHADOW_ROW_BYTES];
 		int n;
 
@@ -369,7 +369,9 @@ static void print_report(struct report_info *info)
 bool kasan_report(unsigned long addr, size_t size, bool is_write,
 		  unsigned long ip)
 {
+	unsigned long entry = kasan_plat_report_enter();
 	int *depth = kasan_plat_task_depth();
+	bool reported = false;
 	struct report_info info = {
 		.type = KASAN_REPORT_ACCESS,
 		.addr = addr,
@@ -378,14 +380,16 @@ bool kasan_report(unsigned long addr, size_t size, bool is_write,
 		.ip = ip,
 	};
 
-	if (*depth || !report_enabled())
-		return false;
-	++*depth;
-	info.first_bad = first_bad_addr(addr, size);
-	info.bug_type = kasan_bug_type(addr, size);
-	print_report(&info);
-	--*depth;
-	return true;
+	if (!*depth && report_enabled()) {
+		++*depth;
+		info.first_bad = first_bad_addr(addr, size);
+		info.bug_type = kasan_bug_type(addr, size);
+		print_report(&info);
+		--*depth;
+		reported = true;
+	}
+	kasan_plat_report_exit(entry);
+	return reported;
 }
 
 /*

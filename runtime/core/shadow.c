@@ -22,7 +22,7 @@ void kasan_poison(const void *addr, size_t size, uint8_t value)
 {
 	if (!size)
 		return;
-	shadow_fill(kasan_mem_to_shadow(addr), value,
+	shadow_fill(kasan_shadow_of(addr), value,
 		    kasan_round_up(size, KASAN_GRANULE_SIZE) >>
 		    KASAN_SHADOW_SCALE_SHIFT);
 }
@@ -35,7 +35,7 @@ void kasan_poison(const void *addr, size_t size, uint8_t value)
  */
 void kasan_unpoison(const void *addr, size_t size)
 {
-	uint8_t *shadow = kasan_mem_to_shadow(addr);
+	uint8_t *shadow = kasan_shadow_of(addr);
 	size_t tail = size & KASAN_GRANULE_MASK;
 
 	shadow_fill(shadow, 0, size >> KASAN_SHADOW_SCALE_SHIFT);
@@ -45,7 +45,7 @@ void kasan_unpoison(const void *addr, size_t size)
 
 static bool byte_poisoned(unsigned long addr)
 {
-	int8_t s = *(int8_t *)kasan_mem_to_shadow((void *)addr);
+	int8_t s = *(int8_t *)kasan_shadow_of((void *)addr);
 
 	return s && (int8_t)(addr & KASAN_GRANULE_MASK) >= s;
 }
@@ -96,17 +96,17 @@ unsigned long kasan_first_bad_addr(unsigned long addr, size_t size)
 		if (granule_end > end)
 			granule_end = end;
 		/* The rest of p's granule: bad from its shadow count on. */
-		s = kasan_mem_to_shadow((void *)p);
+		s = kasan_shadow_of((void *)p);
 		if (*s && granule_end > kasan_round_down(p, KASAN_GRANULE_SIZE) + *s)
 			return kasan_round_down(p, KASAN_GRANULE_SIZE) + *s;
 		p = granule_end;
 		if (p >= end)
 			break;
 		/* Whole granules up to the last one. */
-		s = first_nonzero(kasan_mem_to_shadow((void *)p),
-				  kasan_mem_to_shadow((void *)(end - 1)));
+		s = first_nonzero(kasan_shadow_of((void *)p),
+				  kasan_shadow_of((void *)(end - 1)));
 		if (s)
-			p = (unsigned long)kasan_shadow_to_mem(s);
+			p = (unsigned long)kasan_mem_of_shadow(s);
 		else
 			p = kasan_round_down(end - 1, KASAN_GRANULE_SIZE);
 	}

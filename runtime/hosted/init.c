@@ -28,7 +28,7 @@ bool kasan_hosted_started;
 
 static kasan_lock_t init_lock = KASAN_LOCK_INITIALIZER;
 
-#define SHADOW(addr)	((unsigned long)kasan_mem_to_shadow((void *)(addr)))
+#define SHADOW(addr)	((unsigned long)kasan_shadow_of((void *)(addr)))
 
 /* The three parts of the shadow region (kasan_platform.h). */
 #define LOW_SHADOW_START	SHADOW(0)

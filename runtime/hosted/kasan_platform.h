@@ -63,4 +63,15 @@ static inline bool kasan_plat_addr_has_shadow(unsigned long addr)
 		addr >= KASAN_HOSTED_SHADOW_END);
 }
 
+/* User space has no user-access regions to leave for a report. */
+static inline unsigned long kasan_plat_report_enter(void)
+{
+	return 0;
+}
+
+static inline void kasan_plat_report_exit(unsigned long entry)
+{
+	(void)entry;
+}
+
 #endif /* KASAN_PLATFORM_H */

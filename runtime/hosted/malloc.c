@@ -225,7 +225,7 @@ static void cache_init(struct kmem_cache *c, size_t size, size_t align)
 	 * object: a use-after-free write, reported and then done, must not
 	 * break the quarantine's links.
 	 */
-	kasan_layout_slot(size, LEFT_REDZONE, false, &c->layout);
+	kasan_layout_slot(size, 0, LEFT_REDZONE, false, &c->layout);
 	c->stride = kasan_round_up(c->layout.slot_size, align);
 	c->first = kasan_round_up(SLAB_HEADER_SIZE + LEFT_REDZONE, align);
 	c->nslots = (SLAB_SIZE - (c->first - LEFT_REDZONE)) / c->stride;

@@ -197,7 +197,8 @@ static uint32_t depot_save(const unsigned long *frames, unsigned int n)
 	return handle;
 }
 
-kasan_stack_t kasan_plat_save_stack(void)
+/* The hosted depot's memory is mapped up front: can_alloc changes nothing. */
+kasan_stack_t kasan_plat_save_stack(bool can_alloc)
 {
 	struct unwind_state st;
 

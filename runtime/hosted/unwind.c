@@ -134,7 +134,8 @@ static uint8_t read_u8(struct reader *rd)
 	return *rd->p++;
 }
 
-static uint64_t read_uleb(struct reader *rd)
+/* LEB128: 7 bits a byte, low first; a signed one extends its last bit 6. */
+static uint64_t read_leb(struct reader *rd, bool is_signed)
 {
 	uint64_t v = 0;
 	unsigned int shift = 0;
@@ -146,24 +147,19 @@ static uint64_t read_uleb(struct reader *rd)
 			v |= (uint64_t)(b & 0x7f) << shift;
 		shift += 7;
 	} while ((b & 0x80) && !rd->bad);
+	if (is_signed && shift < 64 && (b & 0x40))
+		v |= ~0ULL << shift;
 	return v;
+}
+
+static uint64_t read_uleb(struct reader *rd)
+{
+	return read_leb(rd, false);
 }
 
 static int64_t read_sleb(struct reader *rd)
 {
-	uint64_t v = 0;
-	unsigned int shift = 0;
-	uint8_t b;
-
-	do {
-		b = read_u8(rd);
-		if (shift < 64)
-			v |= (uint64_t)(b & 0x7f) << shift;
-		shift += 7;
-	} while ((b & 0x80) && !rd->bad);
-	if (shift < 64 && (b & 0x40))
-		v |= ~0ULL << shift;
-	return (int64_t)v;
+	return (int64_t)read_leb(rd, true);
 }
 
 static uint64_t read_fixed(struct reader *rd, unsigned int size)

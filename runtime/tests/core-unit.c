@@ -52,7 +52,7 @@ static void test_unpoison(void)
 
 			kasan_poison(area, sizeof(area), KASAN_SLAB_REDZONE);
 			kasan_unpoison(area + start, size);
-			s = kasan_mem_to_shadow(area + start);
+			s = kasan_shadow_of(area + start);
 			for (size_t g = 0; g < (size + 7) / 8 + 1; g++) {
 				uint8_t want = g < size / 8 ? 0 :
 					       g == size / 8 && size % 8 ?
@@ -77,10 +77,10 @@ static void test_poison(void)
 
 	kasan_unpoison(area, sizeof(area));
 	kasan_poison(area + 16, 9, KASAN_GLOBAL_REDZONE);
-	ok &= kasan_mem_to_shadow(area)[1] == 0;
-	ok &= kasan_mem_to_shadow(area)[2] == KASAN_GLOBAL_REDZONE;
-	ok &= kasan_mem_to_shadow(area)[3] == KASAN_GLOBAL_REDZONE;
-	ok &= kasan_mem_to_shadow(area)[4] == 0;
+	ok &= kasan_shadow_of(area)[1] == 0;
+	ok &= kasan_shadow_of(area)[2] == KASAN_GLOBAL_REDZONE;
+	ok &= kasan_shadow_of(area)[3] == KASAN_GLOBAL_REDZONE;
+	ok &= kasan_shadow_of(area)[4] == 0;
 	result("poison rounds up to granules", ok, "shadow bytes differ");
 }
 
@@ -225,7 +225,7 @@ static void test_layout(void)
 	int ok = 1;
 
 	for (size_t size = 1; size <= 70000 && ok; size += size < 64 ? 1 : 37) {
-		kasan_layout_slot(size, 16, false, &l);
+		kasan_layout_slot(size, 0, 16, false, &l);
 		if (l.object_size < size || l.object_size % 8 ||
 		    l.alloc_meta_offset < l.object_size ||
 		    l.free_meta_offset < l.alloc_meta_offset +
@@ -244,7 +244,7 @@ static void test_layout(void)
 		}
 		prev = l;
 	}
-	kasan_layout_slot(64, 16, true, &l);
+	kasan_layout_slot(64, 0, 16, true, &l);
 	ok &= l.free_meta_offset == 0;
 	result("slot layout", ok, why);
 }
@@ -269,7 +269,7 @@ static void test_quarantine(void)
 				 kasan_quarantine_bytes(), 10 * 128);
 			ok = 0;
 		}
-		if (*kasan_mem_to_shadow(objs[i]) != KASAN_SLAB_FREETRACK) {
+		if (*kasan_shadow_of(objs[i]) != KASAN_SLAB_FREETRACK) {
 			snprintf(why, sizeof(why), "freed object not poisoned");
 			ok = 0;
 		}

@@ -1,0 +1,357 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * kasan_seed: common heap bugs, one bad access per case, each of which must
+ * give exactly one KASan report.  KUnit checks here that a report came; the
+ * kasan-plugin harness (kernel-glue/scripts/results.py) checks in the log
+ * that there was exactly one, of the bug type that
+ * kernel-glue/linux-6.1/kasan_seed.expected names, and in the case's own
+ * function.  So a case's function name is its KUnit name.
+ */
+
+#define pr_fmt(fmt) "kasan_seed: " fmt
+
+#include <kunit/resource.h>
+#include <kunit/test.h>
+#include <linux/atomic.h>
+#include <linux/completion.h>
+#include <linux/compiler.h>
+#include <linux/cpumask.h>
+#include <linux/kernel.h>
+#include <linux/kthread.h>
+#include <linux/mm.h>
+#include <linux/module.h>
+#include <linux/printk.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/types.h>
+
+/*
+ * The runtime's report path looks up the KUnit resource "kasan_status" of
+ * current->kunit_test and sets report_found in it.  This is the layout of
+ * mainline's struct kunit_kasan_status (mm/kasan/kasan.h, which is the
+ * runtime's private header and not included here).
+ */
+struct seed_status {
+	bool report_found;
+	bool sync_fault;
+};
+
+/* mm/kasan/report.c, built with CONFIG_KASAN_KUNIT_TEST. */
+extern bool kasan_save_enable_multi_shot(void);
+extern void kasan_restore_multi_shot(bool enabled);
+
+static struct seed_status seed_status;
+static struct kunit_resource seed_resource;
+static bool seed_multi_shot;
+
+/* Bad loads go here, so that the compiler must keep them. */
+static volatile char seed_sink;
+
+/*
+ * Make the one bad access EXPR, which must be reported as BUG_TYPE.  The
+ * line printed first names the case and the type for whoever reads the log.
+ * The barriers keep the compiler from moving the access across the checks
+ * of report_found, which it cannot see the report path write.
+ */
+#define SEED_BAD_ACCESS(test, bug_type, expr) do {			\
+	KUNIT_EXPECT_FALSE(test, READ_ONCE(seed_status.report_found));	\
+	pr_info("expect %s in %s\n", bug_type, __func__);		\
+	barrier();							\
+	expr;								\
+	barrier();							\
+	KUNIT_EXPECT_TRUE_MSG(test, READ_ONCE(seed_status.report_found),	\
+			      "no KASan report for \"%s\"", #expr);	\
+	WRITE_ONCE(seed_status.report_found, false);			\
+} while (0)
+
+static void *seed_kmalloc(struct kunit *test, size_t size)
+{
+	void *p = kmalloc(size, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, p);
+	return p;
+}
+
+static int seed_init(struct kunit *test)
+{
+	/* Without it the runtime neither tells KUnit nor has multi-shot. */
+	if (!IS_ENABLED(CONFIG_KASAN_KUNIT_TEST)) {
+		kunit_err(test, "kasan_seed needs CONFIG_KASAN_KUNIT_TEST=y");
+		return -EINVAL;
+	}
+	/* Every case reports; without multi-shot only the first would. */
+	seed_multi_shot = kasan_save_enable_multi_shot();
+	seed_status.report_found = false;
+	seed_status.sync_fault = false;
+	return kunit_add_named_resource(test, NULL, NULL, &seed_resource,
+					"kasan_status", &seed_status);
+}
+
+static void seed_exit(struct kunit *test)
+{
+	if (!IS_ENABLED(CONFIG_KASAN_KUNIT_TEST))
+		return;
+	kasan_restore_multi_shot(seed_multi_shot);
+	/* A report after the bad access (e.g. in kfree) is one too many. */
+	KUNIT_EXPECT_FALSE(test, READ_ONCE(seed_status.report_found));
+}
+
+static void oob_right(struct kunit *test)
+{
+	size_t size = 123;
+	char *p = seed_kmalloc(test, size);
+
+	OPTIMIZER_HIDE_VAR(p);
+	SEED_BAD_ACCESS(test, "slab-out-of-bounds", p[size] = 'x');
+	kfree(p);
+}
+
+static void oob_left(struct kunit *test)
+{
+	char *held[4] = { };
+	char *p = NULL;
+	int i;
+
+	/*
+	 * SLUB has no left redzone: the byte before an object is the end of
+	 * the previous slot.  Before a slab's first object lies some other
+	 * page, so take an object that does not start a page.
+	 */
+	for (i = 0; i < ARRAY_SIZE(held) && !p; i++) {
+		held[i] = seed_kmalloc(test, 15);
+		if (offset_in_page(held[i]))
+			p = held[i];
+	}
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	OPTIMIZER_HIDE_VAR(p);
+	SEED_BAD_ACCESS(test, "slab-out-of-bounds", seed_sink = p[-1]);
+	for (i = 0; i < ARRAY_SIZE(held); i++)
+		kfree(held[i]);
+}
+
+static void kmalloc_node_oob_right(struct kunit *test)
+{
+	size_t size = 1000;
+	char *p = kmalloc_node(size, GFP_KERNEL, numa_node_id());
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, p);
+	OPTIMIZER_HIDE_VAR(p);
+	SEED_BAD_ACCESS(test, "slab-out-of-bounds", seed_sink = p[size]);
+	kfree(p);
+}
+
+/* Too big for the kmalloc caches: pages, with KASAN_PAGE_REDZONE after. */
+static void kmalloc_large_oob_right(struct kunit *test)
+{
+	size_t size = KMALLOC_MAX_CACHE_SIZE + 10;
+	char *p = seed_kmalloc(test, size);
+
+	OPTIMIZER_HIDE_VAR(p);
+	SEED_BAD_ACCESS(test, "slab-out-of-bounds", p[size] = 'x');
+	kfree(p);
+}
+
+/* Both sizes in one kmalloc cache, so krealloc works in place. */
+static void krealloc_more_oob(struct kunit *test)
+{
+	size_t size1 = 201, size2 = 235;
+	char *p1 = seed_kmalloc(test, size1);
+	char *p2 = krealloc(p1, size2, GFP_KERNEL);
+
+	if (!p2)
+		kfree(p1);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, p2);
+	OPTIMIZER_HIDE_VAR(p2);
+	SEED_BAD_ACCESS(test, "slab-out-of-bounds", p2[size2] = 'x');
+	kfree(p2);
+}
+
+/* Shrunk in place: the bytes past the new size are poisoned again. */
+static void krealloc_less_oob(struct kunit *test)
+{
+	size_t size1 = 235, size2 = 201;
+	char *p1 = seed_kmalloc(test, size1);
+	char *p2 = krealloc(p1, size2, GFP_KERNEL);
+
+	if (!p2)
+		kfree(p1);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, p2);
+	OPTIMIZER_HIDE_VAR(p2);
+	SEED_BAD_ACCESS(test, "slab-out-of-bounds", p2[size2] = 'x');
+	kfree(p2);
+}
+
+struct seed16 {
+	u64 a, b;
+};
+
+/* One 16-byte store, of which the last 3 bytes are past the object. */
+static void oob_16(struct kunit *test)
+{
+	struct seed16 *dst = seed_kmalloc(test, sizeof(*dst) - 3);
+	struct seed16 *src = kzalloc(sizeof(*src), GFP_KERNEL);
+
+	if (!src)
+		kfree(dst);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, src);
+	OPTIMIZER_HIDE_VAR(dst);
+	OPTIMIZER_HIDE_VAR(src);
+	SEED_BAD_ACCESS(test, "slab-out-of-bounds", *dst = *src);
+	kfree(src);
+	kfree(dst);
+}
+
+static void memset_overrun(struct kunit *test)
+{
+	size_t size = 100;
+	char *p = seed_kmalloc(test, size);
+
+	OPTIMIZER_HIDE_VAR(p);
+	OPTIMIZER_HIDE_VAR(size);
+	SEED_BAD_ACCESS(test, "slab-out-of-bounds", memset(p, 0, size + 2));
+	kfree(p);
+}
+
+/* The quarantine keeps a freed object poisoned for a while. */
+static void use_after_free(struct kunit *test)
+{
+	char *p = seed_kmalloc(test, 64);
+
+	kfree(p);
+	OPTIMIZER_HIDE_VAR(p);
+	SEED_BAD_ACCESS(test, "use-after-free", seed_sink = p[8]);
+}
+
+static void uaf_in_memset(struct kunit *test)
+{
+	size_t size = 33;
+	char *p = seed_kmalloc(test, size);
+
+	kfree(p);
+	OPTIMIZER_HIDE_VAR(p);
+	OPTIMIZER_HIDE_VAR(size);
+	SEED_BAD_ACCESS(test, "use-after-free", memset(p, 0, size));
+}
+
+/* Growing past the old cache's size moves the object and frees the old. */
+static void uaf_after_realloc(struct kunit *test)
+{
+	char *old = seed_kmalloc(test, 16);
+	char *new = krealloc(old, 400, GFP_KERNEL);
+
+	if (!new)
+		kfree(old);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, new);
+	KUNIT_ASSERT_PTR_NE(test, (void *)old, (void *)new);
+	OPTIMIZER_HIDE_VAR(old);
+	SEED_BAD_ACCESS(test, "use-after-free", seed_sink = old[3]);
+	kfree(new);
+}
+
+static void kmem_cache_oob(struct kunit *test)
+{
+	size_t size = 200;
+	struct kmem_cache *cache;
+	char *p;
+
+	cache = kmem_cache_create("kasan_seed_cache", size, 0, 0, NULL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, cache);
+	p = kmem_cache_alloc(cache, GFP_KERNEL);
+	if (!p) {
+		kmem_cache_destroy(cache);
+		KUNIT_ASSERT_NOT_ERR_OR_NULL(test, p);
+	}
+	OPTIMIZER_HIDE_VAR(p);
+	SEED_BAD_ACCESS(test, "slab-out-of-bounds", seed_sink = p[size]);
+	kmem_cache_free(cache, p);
+	kmem_cache_destroy(cache);
+}
+
+/*
+ * Two threads, one on each CPU, make their bad accesses at the same time.
+ * The runtime must print one report at a time and lose none of them
+ * (multi-shot is on): kasan_seed.expected wants RACE_THREADS *
+ * RACE_ACCESSES whole reports in this case, each title followed by its
+ * access line.  The threads are no KUnit tests, so the report path cannot
+ * tell KUnit; only the harness counts.
+ */
+#define RACE_THREADS	2
+#define RACE_ACCESSES	4
+#define RACE_SIZE	40
+
+struct race {
+	atomic_t *started;
+	char *p;
+	struct completion done;
+};
+
+static int race_thread(void *arg)
+{
+	struct race *r = arg;
+	int i;
+
+	atomic_inc(r->started);
+	while (atomic_read(r->started) < RACE_THREADS)
+		cpu_relax();
+	for (i = 0; i < RACE_ACCESSES; i++)
+		seed_sink = r->p[RACE_SIZE + i];
+	complete(&r->done);
+	return 0;
+}
+
+static void concurrent_reports(struct kunit *test)
+{
+	struct race race[RACE_THREADS];
+	atomic_t started = ATOMIC_INIT(0);
+	int cpu;
+
+	if (num_online_cpus() < RACE_THREADS)
+		kunit_skip(test, "needs %d CPUs", RACE_THREADS);
+	pr_info("expect %d slab-out-of-bounds in race_thread in %s\n",
+		RACE_THREADS * RACE_ACCESSES, __func__);
+	for (cpu = 0; cpu < RACE_THREADS; cpu++) {
+		struct task_struct *t;
+
+		race[cpu].started = &started;
+		race[cpu].p = seed_kmalloc(test, RACE_SIZE);
+		OPTIMIZER_HIDE_VAR(race[cpu].p);
+		init_completion(&race[cpu].done);
+		t = kthread_create(race_thread, &race[cpu], "kasan_race/%d", cpu);
+		KUNIT_ASSERT_FALSE(test, IS_ERR(t));
+		kthread_bind(t, cpu);
+		wake_up_process(t);
+	}
+	for (cpu = 0; cpu < RACE_THREADS; cpu++) {
+		wait_for_completion(&race[cpu].done);
+		kfree(race[cpu].p);
+	}
+}
+
+static struct kunit_case seed_cases[] = {
+	KUNIT_CASE(oob_right),
+	KUNIT_CASE(oob_left),
+	KUNIT_CASE(kmalloc_node_oob_right),
+	KUNIT_CASE(kmalloc_large_oob_right),
+	KUNIT_CASE(krealloc_more_oob),
+	KUNIT_CASE(krealloc_less_oob),
+	KUNIT_CASE(oob_16),
+	KUNIT_CASE(memset_overrun),
+	KUNIT_CASE(use_after_free),
+	KUNIT_CASE(uaf_in_memset),
+	KUNIT_CASE(uaf_after_realloc),
+	KUNIT_CASE(kmem_cache_oob),
+	KUNIT_CASE(concurrent_reports),
+	{}
+};
+
+static struct kunit_suite seed_suite = {
+	.name = "kasan_seed",
+	.init = seed_init,
+	.exit = seed_exit,
+	.test_cases = seed_cases,
+};
+
+kunit_test_suite(seed_suite);
+
+MODULE_DESCRIPTION("kasan-plugin's seed tests of KASAN");
+MODULE_LICENSE("GPL");

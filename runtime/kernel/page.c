@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The page allocator's hooks, large kmalloc() (pages, not a slab), and
+ * what a report says about the pages and the vmalloc area around an
+ * address.
+ */
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/mmdebug.h>
+#include <linux/printk.h>
+#include <linux/vmalloc.h>
+
+#include "kasan_kernel.h"
+
+void __kasan_poison_pages(struct page *page, unsigned int order, bool init)
+{
+	if (likely(!PageHighMem(page)))
+		kasan_poison(page_address(page), PAGE_SIZE << order,
+			     KASAN_PAGE_FREE);
+}
+
+void __kasan_unpoison_pages(struct page *page, unsigned int order, bool init)
+{
+	if (likely(!PageHighMem(page)))
+		kasan_unpoison(page_address(page), PAGE_SIZE << order);
+}
+
+/* The pages were unpoisoned when allocated; past size is redzone. */
+void * __must_check __kasan_kmalloc_large(const void *ptr, size_t size,
+					  gfp_t flags)
+{
+	unsigned long redzone, end;
+
+	if (unlikely(!ptr))
+		return NULL;
+	kasan_unpoison(ptr, size);
+	redzone = round_up((unsigned long)ptr + size, KASAN_GRANULE_SIZE);
+	end = (unsigned long)page_address(virt_to_head_page(ptr)) +
+	      page_size(virt_to_head_page(ptr));
+	kasan_poison((void *)redzone, end - redzone, KASAN_PAGE_REDZONE);
+	return (void *)ptr;
+}
+
+bool kasan_check_free_large(void *ptr, unsigned long ip)
+{
+	if (ptr != page_address(virt_to_head_page(ptr))) {
+		kasan_report_invalid_free(ptr, ip, KASAN_REPORT_INVALID_FREE);
+		return false;
+	}
+	if (!kasan_byte_accessible(ptr)) {
+		kasan_report_invalid_free(ptr, ip, KASAN_REPORT_DOUBLE_FREE);
+		return false;
+	}
+	return true;
+}
+
+/* The pages themselves are poisoned when the page allocator frees them. */
+void __kasan_kfree_large(void *ptr, unsigned long ip)
+{
+	kasan_check_free_large(ptr, ip);
+}
+
+void kasan_plat_describe_address(unsigned long addr)
+{
+	struct page *page = NULL;
+
+	if (is_vmalloc_addr((void *)addr)) {
+		struct vm_struct *area = find_vm_area((void *)addr);
+
+		if (area) {
+			pr_err("The buggy address belongs to the virtual mapping at\n"
+			       " [%px, %px) created by:\n %pS\n\n",
+			       area->addr, area->addr + area->size,
+			       area->caller);
+		}
+		page = vmalloc_to_page((void *)addr);
+	} else if (virt_addr_valid((void *)addr)) {
+		page = virt_to_head_page((void *)addr);
+	}
+	if (page) {
+		pr_err("The buggy address belongs to the physical page:\n");
+		dump_page(page, "kasan: bad access detected");
+		pr_err("\n");
+	}
+}

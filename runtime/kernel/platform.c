@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The kernel platform API for the runtime core: locks, output, the
+ * current task, what a report does before and after (KUnit's status,
+ * taint, panic_on_warn, kasan.fault=panic), and the boot parameters.
+ *
+ * Boot parameters, as mainline's:
+ *   kasan.fault=report|panic   panic after the first report
+ *   kasan.stacktrace=on|off    save alloc and free stacks (default on)
+ *   kasan_multi_shot           report every bad access, not the first only
+ * Read-only in /sys/module/kasan/parameters/: quarantine_bytes (held now),
+ * quarantine_limit, shadow_bytes (real shadow mapped at boot).
+ */
+#include <linux/init.h>
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/panic.h>
+#include <linux/printk.h>
+#include <linux/sched.h>
+#include <linux/sched/task_stack.h>
+#include <linux/string.h>
+#include <linux/ftrace.h>
+#include <linux/lockdep.h>
+#include <asm/sections.h>
+#include <kunit/test.h>
+
+#include "kasan_kernel.h"
+
+unsigned long kasan_plat_lock(kasan_lock_t *lock)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(lock, flags);
+	return flags;
+}
+
+void kasan_plat_unlock(kasan_lock_t *lock, unsigned long flags)
+{
+	raw_spin_unlock_irqrestore(lock, flags);
+}
+
+void kasan_plat_print_line(const char *line)
+{
+	pr_err("%s\n", line);
+}
+
+const char *kasan_plat_wild_bug_type(unsigned long addr)
+{
+	if (addr < PAGE_SIZE)
+		return "null-ptr-deref";
+	if (addr < TASK_SIZE_MAX)
+		return "user-memory-access";
+	return "wild-memory-access";
+}
+
+const char *kasan_plat_task_name(void)
+{
+	return current->comm;
+}
+
+uint32_t kasan_plat_task_pid(void)
+{
+	return task_pid_nr(current);
+}
+
+/*
+ * task_struct's kasan_depth: init_task starts at 1 (no reports before
+ * the shadow is real), kasan_init() clears it.
+ */
+int *kasan_plat_task_depth(void)
+{
+	return (int *)&current->kasan_depth;
+}
+
+void kasan_disable_current(void)
+{
+	current->kasan_depth++;
+}
+EXPORT_SYMBOL(kasan_disable_current);
+
+void kasan_enable_current(void)
+{
+	current->kasan_depth--;
+}
+EXPORT_SYMBOL(kasan_enable_current);
+
+void kasan_plat_symbolize(unsigned long addr, char *buf, size_t size)
+{
+	snprintf(buf, size, "%pS", (void *)addr);
+}
+
+bool kasan_plat_current_stack(unsigned long *lo, unsigned long *hi)
+{
+	*lo = (unsigned long)task_stack_page(current);
+	*hi = *lo + THREAD_SIZE;
+	return true;
+}
+
+/* init_task's stack is in the image's data, but it is no variable. */
+bool kasan_plat_addr_is_global(unsigned long addr)
+{
+	unsigned long init_stack_lo = (unsigned long)task_stack_page(&init_task);
+
+	if (addr >= init_stack_lo && addr < init_stack_lo + THREAD_SIZE)
+		return false;
+	return is_kernel(addr) || is_module_address(addr);
+}
+
+/*
+ * 6.1's kasan_test.c learns of a report through the KUnit resource
+ * "kasan_status" of the running test; a report in a test without it is a
+ * failure of that test.  The resource's data is mm/kasan/kasan.h's
+ * struct kunit_kasan_status, whose layout this is.
+ */
+struct kasan_test_status {
+	bool report_found;
+	bool sync_fault;
+};
+
+static void kunit_note_report(void)
+{
+#if IS_ENABLED(CONFIG_KUNIT)
+	struct kunit *test = current->kunit_test;
+	struct kunit_resource *res;
+	struct kasan_test_status *status;
+
+	if (!test)
+		return;
+	res = kunit_find_named_resource(test, "kasan_status");
+	if (!res) {
+		kunit_set_failure(test);
+		return;
+	}
+	status = res->data;
+	WRITE_ONCE(status->report_found, true);
+	WRITE_ONCE(status->sync_fault, true);
+	kunit_put_resource(res);
+#endif
+}
+
+void kasan_plat_report_begin(void)
+{
+	disable_trace_on_warning();
+	kunit_note_report();
+	/* Lockdep would complain about the locks a report takes. */
+	lockdep_off();
+}
+
+void kasan_plat_report_end(void)
+{
+	lockdep_on();
+	if (!kasan_options.multi_shot)
+		check_panic_on_warn("KASAN");
+	if (kasan_options.panic_on_report)
+		panic("kasan.fault=panic set ...\n");
+	add_taint(TAINT_BAD_PAGE, LOCKDEP_NOW_UNRELIABLE);
+}
+
+/*
+ * A general protection fault on a non-canonical address may be an
+ * instrumented access's shadow load for a bad pointer: name the range of
+ * pointers whose shadow that is.
+ */
+void kasan_non_canonical_hook(unsigned long addr)
+{
+	unsigned long mem;
+	const char *what;
+
+	/* Below the offset, no pointer has its shadow. */
+	if (addr < KASAN_SHADOW_OFFSET)
+		return;
+	mem = (addr - KASAN_SHADOW_OFFSET) << KASAN_SHADOW_SCALE_SHIFT;
+	if (mem < PAGE_SIZE)
+		what = "null-ptr-deref";
+	else if (mem < TASK_SIZE_MAX)
+		what = "probably user-memory-access";
+	else if (addr >= KASAN_SHADOW_START && addr < KASAN_SHADOW_END)
+		what = "probably wild-memory-access";
+	else
+		what = "maybe wild-memory-access";
+	pr_alert("KASAN: %s in range [0x%016lx-0x%016lx]\n", what, mem,
+		 mem + KASAN_GRANULE_SIZE - 1);
+}
+
+static int __init early_kasan_fault(char *arg)
+{
+	if (!arg)
+		return -EINVAL;
+	if (!strcmp(arg, "report"))
+		kasan_options.panic_on_report = false;
+	else if (!strcmp(arg, "panic"))
+		kasan_options.panic_on_report = true;
+	else
+		return -EINVAL;
+	return 0;
+}
+early_param("kasan.fault", early_kasan_fault);
+
+static int __init early_kasan_stacktrace(char *arg)
+{
+	return kstrtobool(arg, &kasan_options.stacktrace);
+}
+early_param("kasan.stacktrace", early_kasan_stacktrace);
+
+static int __init kasan_set_multi_shot(char *str)
+{
+	kasan_options.multi_shot = true;
+	return 1;
+}
+__setup("kasan_multi_shot", kasan_set_multi_shot);
+
+#undef MODULE_PARAM_PREFIX
+#define MODULE_PARAM_PREFIX "kasan."
+
+static int get_quarantine_bytes(char *buf, const struct kernel_param *kp)
+{
+	return sysfs_emit(buf, "%zu\n", kasan_quarantine_bytes());
+}
+
+static const struct kernel_param_ops quarantine_bytes_ops = {
+	.get = get_quarantine_bytes,
+};
+module_param_cb(quarantine_bytes, &quarantine_bytes_ops, NULL, 0444);
+module_param_named(shadow_bytes, kasan_shadow_bytes, ulong, 0444);
+module_param_named(shadow_table_bytes, kasan_shadow_table_bytes, ulong, 0444);

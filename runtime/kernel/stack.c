@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Alloc, free and aux stacks, kept in the kernel's stack depot: one copy
+ * of each distinct trace, a 32-bit handle in the object's metadata.
+ */
+#include <linux/gfp.h>
+#include <linux/kernel.h>
+#include <linux/printk.h>
+#include <linux/sched/task_stack.h>
+#include <linux/stackdepot.h>
+#include <linux/stacktrace.h>
+
+#include "kasan_kernel.h"
+
+#define KASAN_STACK_DEPTH	64
+
+kasan_stack_t kasan_plat_save_stack(bool can_alloc)
+{
+	unsigned long entries[KASAN_STACK_DEPTH];
+	unsigned int n;
+
+	n = stack_trace_save(entries, ARRAY_SIZE(entries), 0);
+	/* GFP_NOWAIT: frees and call_rcu() come from atomic context too. */
+	return __stack_depot_save(entries, n, 0, GFP_NOWAIT, can_alloc);
+}
+
+void kasan_plat_print_stack(kasan_stack_t stack)
+{
+	stack_depot_print(stack);
+}
+
+void kasan_plat_dump_stack(void)
+{
+	dump_stack_lvl(KERN_ERR);
+}
+
+void kasan_unpoison_task_stack(struct task_struct *task)
+{
+	kasan_unpoison(task_stack_page(task), THREAD_SIZE);
+}
