@@ -68,7 +68,7 @@ HOSTED_SHADOW_OFFSET := $(shell sed -n \
 	's/^\#define KASAN_SHADOW_OFFSET[[:space:]]*\(0x[0-9a-fA-F]*\)UL$$/\1/p' \
 	$(HOSTED_PLATFORM_H))
 
-.PHONY: all plugin driver hosted deps-plugin deps-test check check-gcc clean \
+.PHONY: bench-kernel all plugin driver hosted deps-plugin deps-test check check-gcc clean \
 	bench bench-hosted
 
 all: plugin driver hosted
@@ -162,7 +162,16 @@ bench-hosted: plugin driver hosted
 	@python3 bench/hosted/bench.py --cc $(GCC) \
 		--kasan-cc $(BUILD_ROOT)/bin/kasan-cc --out $(BUILD_ROOT)/bench-hosted-$(GCC)
 
-bench: bench-hosted
+# The kernel benchmark: guest instructions (QEMU -icount) of a system-call-
+# heavy workload on KASan kernels (plugin and native GCC, our runtime and
+# mainline's) against the same kernel without KASan (bench/kernel/bench.py).
+bench-kernel: kernel-tree plugin driver
+	@python3 bench/kernel/bench.py --tree $(KERNEL_TREE) \
+		--prefix $(KERNEL_BUILD_PREFIX) --plugin $(KERNEL_PLUGIN) \
+		--cc $(GCC) --mode $(or $(KASAN_MODE),inline) \
+		--out $(BUILD_ROOT)/bench-kernel
+
+bench: bench-hosted bench-kernel
 
 clean:
 	rm -rf $(BUILD_ROOT)

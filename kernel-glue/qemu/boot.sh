@@ -8,8 +8,10 @@
 # The initramfs's /init reboots when it is done and -no-reboot turns that
 # into QEMU's exit; a hard timeout (BOOT_TIMEOUT seconds, default 600)
 # kills a kernel that hangs.  QEMU_ACCEL is the accelerator, tcg by
-# default (repeatable, and KVM inside a VM can hang; QEMU_ACCEL=kvm to try).  KUNIT_FILTER (default kasan*) selects
-# the suites, BOOT_APPEND adds kernel parameters.
+# default (repeatable, and KVM inside a VM can hang; QEMU_ACCEL=kvm to
+# try).  KUNIT_FILTER (default kasan*) selects the suites, BOOT_APPEND adds
+# kernel parameters, BOOT_SMP replaces -smp's value (default 2,sockets=2)
+# and BOOT_QEMU_ARGS adds QEMU options.
 #
 # Exit status: 0 when the guest reached user space and rebooted, 1 when it
 # did not (panic, crash, early exit), 124 on timeout.
@@ -31,7 +33,10 @@ status=0
 # Two vCPUs, so that the kernel (and /init's workload) runs on both.
 # As two sockets: without ACPI the kernel finds CPUs in the MP table, where
 # SeaBIOS lists only the first CPU of each package.
-timeout -k 10 "$timeout" qemu-system-x86_64 -accel "$accel" -smp 2,sockets=2 -m 512M \
+# BOOT_SMP and BOOT_QEMU_ARGS (say, -icount) are for benchmarks.
+# shellcheck disable=SC2086
+timeout -k 10 "$timeout" qemu-system-x86_64 -accel "$accel" \
+	-smp "${BOOT_SMP:-2,sockets=2}" -m 512M ${BOOT_QEMU_ARGS:-} \
 	-nographic -no-reboot -kernel "$kernel" -initrd "$initrd" \
 	-append "$append" < /dev/null > "$log" 2>&1 || status=$?
 if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """mkinitramfs.py OUT.cpio [BUSYBOX]: the test initramfs, an uncompressed
 newc cpio archive with a static busybox as /bin/busybox (default
-/bin/busybox, package busybox-static), /init (this directory's "init"),
-and /dev/console, written directly so that no root rights (mknod) or
+/bin/busybox, package busybox-static), /init (this directory's "init",
+or the file INITRAMFS_INIT names), and /dev/console, written directly so that no root rights (mknod) or
 cpio(1) are needed."""
 
 import os
@@ -37,7 +37,8 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     with open(busybox, "rb") as f:
         bb = f.read()
-    with open(os.path.join(here, "init"), "rb") as f:
+    init_path = os.environ.get("INITRAMFS_INIT") or os.path.join(here, "init")
+    with open(init_path, "rb") as f:
         init = f.read()
     d, r, x, c = 0o040755, 0o100644, 0o100755, 0o020600
     arch = b"".join([

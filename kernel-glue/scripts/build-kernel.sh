@@ -9,6 +9,7 @@
 #                     KASAN_PLUGIN=<kasan.so> (required) and
 #                     KASAN_PLUGIN_FLAGS (optional)
 #             native: CC=$REAL_CC, GCC's own -fsanitize=kernel-address
+#             none:   CC=$REAL_CC, the same config without KASan or KUnit
 #
 # The config is tinyconfig + configs/kasan.config + configs/MODE.config +
 # configs/COMPILER.config + configs/runtime-RUNTIME.config (KASAN_RUNTIME,
@@ -53,13 +54,13 @@ plugin)
 		KASAN_PLUGIN_FLAGS="${KASAN_PLUGIN_FLAGS:-}"
 	ident="plugin $plugin $real_cc"
 	;;
-native)
+native|none)
 	unset KASAN_PLUGIN KASAN_PLUGIN_FLAGS REAL_CC
 	set -- CC="$real_cc"
-	ident="native $real_cc"
+	ident="$compiler $real_cc"
 	;;
 *)
-	echo "build-kernel: compiler must be plugin or native, not '$compiler'" >&2
+	echo "build-kernel: compiler must be plugin, native or none, not '$compiler'" >&2
 	exit 2 ;;
 esac
 
@@ -70,8 +71,17 @@ kmake() {
 	make -C "$tree" O="$out" ARCH=x86_64 "$@"
 }
 
-fragments="$glue/configs/kasan.config $glue/configs/$mode.config \
-	$glue/configs/$compiler.config $glue/configs/runtime-$runtime.config"
+if [ "$compiler" = none ]; then
+	# The same kernel without KASan (for benchmarks): kasan.config less
+	# its KASAN and KUNIT lines; mode and runtime mean nothing.
+	name=none
+	grep -v -E 'CONFIG_(KASAN|KUNIT)' "$glue/configs/kasan.config" \
+		> "$out/kasan-glue-none.config"
+	fragments="$out/kasan-glue-none.config"
+else
+	fragments="$glue/configs/kasan.config $glue/configs/$mode.config \
+		$glue/configs/$compiler.config $glue/configs/runtime-$runtime.config"
+fi
 # shellcheck disable=SC2086
 want=$( (cat $fragments; echo "$ident") | sha1sum | cut -c1-40)
 stamp=$out/.kasan-glue-config

@@ -47,15 +47,12 @@ import subprocess
 import sys
 import textwrap
 
+from kernel_log import RESULT, SUBTEST, init_values, lines
+
 SUITE = "kasan"
-TIMESTAMP = re.compile(r"^\[\s*\d+\.\d+\](?:\[\s*[CT]\d+\])?\s?")
-RESULT = re.compile(r"^(\s*)(not ok|ok) \d+ (?:- )?([^\s#]+)")
-SUBTEST = re.compile(r"^(\s*)# Subtest: (\S+)\s*$")
 RULE = re.compile(r"^={20,}\s*$")
 MEMORY = re.compile(r"Memory: (\d+)K/(\d+)K available \(([^)]*)\)")
 MEMORY_PART = re.compile(r"(\d+)K ([A-Za-z][\w -]*?)\s*$")
-MEMINFO = re.compile(r"kasan-glue: meminfo((?: \w+=\d+)+)")
-GLUE_BYTES = re.compile(r"kasan-glue: (quarantine_bytes|shadow_bytes)=(\d+)")
 MEMINFO_KEYS = ("MemTotal", "MemFree", "MemAvailable", "Slab")
 
 # What differs between two boots of the same kernel, or two builds of one
@@ -89,55 +86,45 @@ def scan_serial(path, case):
         "available_kB", "total_kB", "reserved_kB", "memory_line") +
         tuple(k + "_kB" for k in MEMINFO_KEYS) +
         ("shadow_bytes", "quarantine_bytes")}
-    try:
-        f = open(path, errors="replace", newline="\n")
-    except OSError:
+    if not os.path.isfile(path):
         return mem, None, "no serial.log"
     in_suite = done = False
     case_indent = None
     buf = []            # lines since the last case result line in the suite
     case_lines = None
-    with f:
-        for raw in f:
-            line = TIMESTAMP.sub("", raw.rstrip("\r\n"))
-            m = MEMORY.search(line)
-            if m and mem["memory_line"] is None:
-                mem["memory_line"] = m.group(0)
-                mem["available_kB"] = int(m.group(1))
-                mem["total_kB"] = int(m.group(2))
-                for part in m.group(3).split(","):
-                    p = MEMORY_PART.search(part)
-                    if p:
-                        key = p.group(2).strip().replace(" ", "_")
-                        mem[key.replace("-", "_") + "_kB"] = int(p.group(1))
-            m = MEMINFO.search(line)
-            if m:
-                for kv in m.group(1).split():
-                    k, _, v = kv.partition("=")
-                    mem[k + "_kB"] = int(v)
-            m = GLUE_BYTES.search(line)
-            if m:
-                mem[m.group(1)] = int(m.group(2))
-            if done:
-                continue
-            if not in_suite:
-                m = SUBTEST.match(line)
-                if m and m.group(2) == SUITE:
-                    in_suite = True
-                    case_indent = m.group(1)
-                continue
-            m = RESULT.match(line)
-            if m:
-                if m.group(3) == case:
-                    case_lines = buf
-                    done = True
-                elif m.group(3) == SUITE and \
-                        len(m.group(1)) < len(case_indent):
-                    done = True
-                elif m.group(1) == case_indent:
-                    buf = []
-                continue
-            buf.append(line)
+    for _, line in lines(path):
+        m = MEMORY.search(line)
+        if m and mem["memory_line"] is None:
+            mem["memory_line"] = m.group(0)
+            mem["available_kB"] = int(m.group(1))
+            mem["total_kB"] = int(m.group(2))
+            for part in m.group(3).split(","):
+                p = MEMORY_PART.search(part)
+                if p:
+                    key = p.group(2).strip().replace(" ", "_")
+                    mem[key.replace("-", "_") + "_kB"] = int(p.group(1))
+        for k, v in init_values(line).items():
+            mem[k if k.endswith("_bytes") else k + "_kB"] = v
+        if done:
+            continue
+        if not in_suite:
+            m = SUBTEST.match(line)
+            if m and m.group(2) == SUITE:
+                in_suite = True
+                case_indent = m.group(1)
+            continue
+        m = RESULT.match(line)
+        if m:
+            if m.group(3) == case:
+                case_lines = buf
+                done = True
+            elif m.group(3) == SUITE and \
+                    len(m.group(1)) < len(case_indent):
+                done = True
+            elif m.group(1) == case_indent:
+                buf = []
+            continue
+        buf.append(line)
     if case_lines is None:
         return mem, None, ("no result line for case %s of suite %s" %
                            (case, SUITE) if in_suite

@@ -45,6 +45,8 @@ import subprocess
 import sys
 import tempfile
 
+from kernel_log import RESULT, SUBTEST, init_values, lines
+
 SUITE = "kasan"
 SEED_SUITE = "kasan_seed"
 REPORT_RES = [
@@ -55,9 +57,6 @@ REPORT_RES = [
                          r"BUG: kernel NULL pointer|general protection fault|"
                          r"Oops: |WARNING: CPU: |kernel BUG at")),
 ]
-TIMESTAMP = re.compile(r"^\[\s*\d+\.\d+\]\s?")
-RESULT = re.compile(r"^\s*(not ok|ok) \d+ (?:- )?([^\s#]+)")
-SUBTEST = re.compile(r"# Subtest: (\S+)$")
 SUMMARY = re.compile(r"# (\S+): pass:\d+ fail:\d+ skip:\d+ total:\d+")
 TITLE = re.compile(r"BUG: KASAN: (\S+) in (\S+)")
 # The line right after a report's title.
@@ -65,8 +64,6 @@ ACCESS = re.compile(r"(Read|Write)( of size \d+)? at addr |Free of addr ")
 WORKLOAD = "kasan-glue: workload: done"
 # The kernel's count of the CPUs it brought up (boot.sh gives it 2).
 CPUS = re.compile(r"smp: Brought up \d+ nodes?, (\d+) CPUs?")
-MEMINFO = re.compile(r"kasan-glue: meminfo (.*)$")
-KASAN_PARAM = re.compile(r"kasan-glue: (quarantine_bytes|shadow_bytes)=(\d+)$")
 
 
 def read_expected(path):
@@ -145,56 +142,47 @@ def scan_log(log):
     memory = {}
     cpus = None
     title = None        # the last report title, waiting for its next line
-    with open(log, errors="replace") as f:
-        for lineno, raw in enumerate(f, 1):
-            line = TIMESTAMP.sub("", raw.rstrip("\r\n"))
-            if title is not None:
-                title["next"] = line.strip()
-                title = None
-            m = SUBTEST.search(line)
-            # A nested Subtest (a parametrized case) stays in its suite.
-            if m and suite is None:
-                suite = m.group(1)
+    for lineno, line in lines(log):
+        if title is not None:
+            title["next"] = line.strip()
+            title = None
+        m = SUBTEST.match(line)
+        # A nested Subtest (a parametrized case) stays in its suite.
+        if m and suite is None:
+            suite = m.group(2)
+            pending = []
+            continue
+        m = SUMMARY.search(line)
+        if m:
+            summaries[m.group(1)] = m.group(0)[2:]
+        m = RESULT.match(line)
+        if suite and m:
+            if m.group(3) == suite:
+                # Reports after the last case stay outside any case.
+                suite = None
                 pending = []
-                continue
-            m = SUMMARY.search(line)
-            if m:
-                summaries[m.group(1)] = m.group(0)[2:]
-            m = RESULT.match(line)
-            if suite and m:
-                if m.group(2) == suite:
-                    # Reports after the last case stay outside any case.
-                    suite = None
-                    pending = []
-                else:
-                    for r in pending:
-                        r["suite"] = suite
-                        r["case"] = m.group(2)
-                    pending = []
-                continue
-            if line.strip() == WORKLOAD:
-                workload = True
-            m = CPUS.search(line)
-            if m:
-                cpus = int(m.group(1))
-            m = MEMINFO.search(line)
-            if m:
-                for key, val in re.findall(r"(\w+)=(\S*)", m.group(1)):
-                    if val.isdigit():
-                        memory[key] = int(val)
-            m = KASAN_PARAM.search(line.strip())
-            if m:
-                memory[m.group(1)] = int(m.group(2))
-            for kind, rx in REPORT_RES:
-                if rx.search(line):
-                    r = {"line": lineno, "kind": kind, "text": line.strip(),
-                         "suite": None, "case": None}
-                    if TITLE.search(line):
-                        title = r
-                    reports.append(r)
-                    if suite:
-                        pending.append(r)
-                    break
+            else:
+                for r in pending:
+                    r["suite"] = suite
+                    r["case"] = m.group(3)
+                pending = []
+            continue
+        if line.strip() == WORKLOAD:
+            workload = True
+        m = CPUS.search(line)
+        if m:
+            cpus = int(m.group(1))
+        memory.update(init_values(line))
+        for kind, rx in REPORT_RES:
+            if rx.search(line):
+                r = {"line": lineno, "kind": kind, "text": line.strip(),
+                     "suite": None, "case": None}
+                if TITLE.search(line):
+                    title = r
+                reports.append(r)
+                if suite:
+                    pending.append(r)
+                break
     return reports, summaries, workload, memory, cpus
 
 

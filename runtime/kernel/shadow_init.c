@@ -93,21 +93,28 @@ void __init kasan_early_init(void)
 	map_early_shadow(init_top_pgt);
 }
 
-static void * __init shadow_alloc(int nid, unsigned long *counter)
+static bool __init is_early(unsigned long pfn, const void *early_table)
 {
-	void *p = memblock_alloc_try_nid(PAGE_SIZE, PAGE_SIZE,
+	return pfn == PHYS_PFN(__pa_symbol(early_table));
+}
+
+/* npages zeroed pages, in one piece: one memblock call per page table. */
+static void * __init shadow_alloc(unsigned long npages, int nid,
+				  unsigned long *counter)
+{
+	void *p = memblock_alloc_try_nid(npages * PAGE_SIZE, PAGE_SIZE,
 					 __pa(MAX_DMA_ADDRESS),
 					 MEMBLOCK_ALLOC_ACCESSIBLE, nid);
 
 	if (!p)
 		panic("kasan: out of memory for the shadow (node %d)\n", nid);
-	*counter += PAGE_SIZE;
+	*counter += npages * PAGE_SIZE;
 	return p;
 }
 
-static bool __init is_early(unsigned long pfn, const void *early_table)
+static bool __init pte_wants_page(pte_t pte)
 {
-	return pfn == PHYS_PFN(__pa_symbol(early_table));
+	return pte_none(pte) || is_early(pte_pfn(pte), kasan_early_shadow_page);
 }
 
 /*
@@ -116,7 +123,7 @@ static bool __init is_early(unsigned long pfn, const void *early_table)
  */
 static void * __init private_table(bool none, const void *early, int nid)
 {
-	void *table = shadow_alloc(nid, &kasan_shadow_table_bytes);
+	void *table = shadow_alloc(1, nid, &kasan_shadow_table_bytes);
 
 	if (!none)
 		memcpy(table, early, PAGE_SIZE);
@@ -132,6 +139,8 @@ static void __init walk_pte(pmd_t *pmd, unsigned long addr,
 			    unsigned long end, enum shadow_action action,
 			    int nid)
 {
+	unsigned long i, npages = 0;
+	char *pages = NULL;
 	pte_t *pte;
 
 	if (pmd_none(*pmd) || is_early(pmd_pfn(*pmd), kasan_early_shadow_pte)) {
@@ -141,15 +150,20 @@ static void __init walk_pte(pmd_t *pmd, unsigned long addr,
 		pmd_populate_kernel(&init_mm, pmd, t);
 	}
 	pte = pte_offset_kernel(pmd, addr);
-	for (; addr < end; addr += PAGE_SIZE, pte++) {
-		if (action == SHADOW_UNMAP) {
+	if (action == SHADOW_UNMAP) {
+		for (; addr < end; addr += PAGE_SIZE, pte++)
 			pte_clear(&init_mm, addr, pte);
-		} else if (pte_none(*pte) ||
-			   is_early(pte_pfn(*pte), kasan_early_shadow_page)) {
-			void *page = shadow_alloc(nid, &kasan_shadow_bytes);
-
-			set_pte(pte, pfn_pte(PHYS_PFN(__pa(page)), PAGE_KERNEL));
-		}
+		return;
+	}
+	for (i = 0; addr + i * PAGE_SIZE < end; i++)
+		npages += pte_wants_page(pte[i]);
+	if (npages)
+		pages = shadow_alloc(npages, nid, &kasan_shadow_bytes);
+	for (; addr < end; addr += PAGE_SIZE, pte++) {
+		if (!pte_wants_page(*pte))
+			continue;
+		set_pte(pte, pfn_pte(PHYS_PFN(__pa(pages)), PAGE_KERNEL));
+		pages += PAGE_SIZE;
 	}
 }
 
