@@ -9,15 +9,20 @@
 #include "kasan_core.h"
 
 /*
- * The right redzone: at least a quarter of the object, so that an
- * overflow by a fair fraction of the object's size still lands in it,
- * from 16 bytes for small objects up to 2 KiB.
+ * The right redzone.  For small objects, at least a quarter of the
+ * object, from 16 bytes, so that an overflow by a fair fraction of it
+ * still lands in the redzone.  Large objects overflow by no more than
+ * small ones do, and a quarter of them is memory wasted (a kernel's slabs
+ * grow by half): 128 bytes up to 4 KiB objects, then 1/32 of the object,
+ * up to 2 KiB.
  */
 static size_t right_redzone_size(size_t object_size)
 {
 	size_t rz = 16;
 
-	while (rz < 2048 && rz * 4 < object_size)
+	while (rz < 128 && rz * 4 < object_size)
+		rz *= 2;
+	while (rz < 2048 && rz * 32 < object_size)
 		rz *= 2;
 	return rz;
 }
