@@ -150,6 +150,7 @@ void kasan_layout_slot(size_t object_size, size_t meta_start,
 		       size_t left_redzone, bool free_meta_in_object,
 		       struct kasan_slot_layout *l);
 void kasan_poison_new_slab(void *start, size_t size);
+void kasan_object_init(const struct kasan_object_info *obj);
 void kasan_object_alloc(const struct kasan_object_info *obj, size_t size,
 			unsigned long ip);
 bool kasan_object_free(const struct kasan_object_info *obj, void *ptr,

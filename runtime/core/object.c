@@ -110,6 +110,25 @@ static void set_track(struct kasan_track *track)
 	track->stack = kasan_options.stacktrace ? kasan_plat_save_stack(true) : 0;
 }
 
+static void reset_meta(struct kasan_alloc_meta *meta, size_t size)
+{
+	meta->alloc_track.pid = 0;
+	meta->alloc_track.stack = 0;
+	meta->aux_stack[0] = 0;
+	meta->aux_stack[1] = 0;
+	meta->requested_size = size;
+}
+
+/*
+ * An object the allocator just made, never allocated: no stacks, so that
+ * a report about it shows none rather than whatever the memory held.
+ */
+void kasan_object_init(const struct kasan_object_info *obj)
+{
+	if (obj->alloc_meta)
+		reset_meta(obj->alloc_meta, obj->object_size);
+}
+
 void kasan_object_alloc(const struct kasan_object_info *obj, size_t size,
 			unsigned long ip)
 {
@@ -118,10 +137,8 @@ void kasan_object_alloc(const struct kasan_object_info *obj, size_t size,
 	unpoison_requested(obj, size);
 	if (!meta)
 		return;
+	reset_meta(meta, size);
 	set_track(&meta->alloc_track);
-	meta->aux_stack[0] = 0;
-	meta->aux_stack[1] = 0;
-	meta->requested_size = size;
 }
 
 /* krealloc() and realloc() in place: the object keeps its tracks. */

@@ -30,13 +30,14 @@ void * __must_check __kasan_kmalloc_large(const void *ptr, size_t size,
 					  gfp_t flags)
 {
 	unsigned long redzone, end;
+	struct page *page;
 
 	if (unlikely(!ptr))
 		return NULL;
 	kasan_unpoison(ptr, size);
+	page = virt_to_head_page(ptr);
 	redzone = round_up((unsigned long)ptr + size, KASAN_GRANULE_SIZE);
-	end = (unsigned long)page_address(virt_to_head_page(ptr)) +
-	      page_size(virt_to_head_page(ptr));
+	end = (unsigned long)page_address(page) + page_size(page);
 	kasan_poison((void *)redzone, end - redzone, KASAN_PAGE_REDZONE);
 	return (void *)ptr;
 }

@@ -141,18 +141,13 @@ void __kasan_poison_object_data(struct kmem_cache *cache, void *object)
 		     KASAN_SLAB_REDZONE);
 }
 
-/* A new object has no stacks yet: reports must not show stale ones. */
 void * __must_check __kasan_init_slab_obj(struct kmem_cache *cache,
 					  const void *object)
 {
-	struct kasan_alloc_meta *meta =
-		(void *)object + cache->kasan_info.alloc_meta_offset;
+	struct kasan_object_info obj;
 
-	meta->alloc_track.pid = 0;
-	meta->alloc_track.stack = 0;
-	meta->aux_stack[0] = 0;
-	meta->aux_stack[1] = 0;
-	meta->requested_size = cache->object_size;
+	object_info(cache, (void *)object, &obj);
+	kasan_object_init(&obj);
 	return (void *)object;
 }
 
