@@ -34,6 +34,8 @@
 #include "stringpool.h"
 #include "attribs.h"
 #include "varasm.h"
+#include "output.h"
+#include "target.h"
 #include "alias.h"
 #include "builtins.h"
 #include "calls.h"
@@ -70,6 +72,13 @@
 #define KASAN_HAVE_IFN_ATOMIC_OP_FETCH_CMP_0 1
 #else
 #define KASAN_HAVE_IFN_ATOMIC_OP_FETCH_CMP_0 0
+#endif
+
+/* The data argument of an unnamed section's switch callback. */
+#if BUILDING_GCC_VERSION >= 12000
+typedef const char *kasan_section_data;
+#else
+typedef const void *kasan_section_data;
 #endif
 
 /* system.h has startswith() from GCC 12 on. */

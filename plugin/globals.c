@@ -1,44 +1,66 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Redzones after global variables, and their registration with the
- * runtime (the "globals" argument; the kernel's asan-globals=1).
+ * Redzones around global variables and string literals, and their
+ * registration with the runtime (the "globals" argument; the kernel's
+ * asan-globals=1).
  *
  * Native GCC pads protected globals when it writes them out (varasm), a
  * step a plugin cannot reach.  We grow the variable instead: its
- * DECL_SIZE gets GCC's redzone (the size rounded up to a multiple of 32,
- * plus 32 to 63 bytes) and its alignment becomes 32, so the assembler
- * emits the padding and the ELF size covers it, as with clang.  That must
- * wait until every function is expanded: RTL copies a whole variable with
- * DECL_SIZE bytes, so "tmp = global_struct" would copy the redzone too.
- * The globals are chosen after the IPA passes, when the constructor is
+ * DECL_SIZE gets the right redzone, so the assembler emits the padding
+ * and the ELF size covers it, as with clang.  That must wait until every
+ * function is expanded: RTL copies a whole variable with DECL_SIZE
+ * bytes, so "tmp = global_struct" would copy the redzone too.  The
+ * globals are chosen after the IPA passes, when the constructor is
  * built; they grow at the end of the last function's passes, which is
  * before GCC writes out any variable.  The original size is kept in an
  * attribute whose name has a space in it (no source can spell it).
+ *
+ * Sizes: a protected object starts on a granule (8 bytes) or its own
+ * larger alignment, and with its right redzone takes
+ * round_up(round_up(size, 8) + 32, alignment) bytes: at least 32 bytes
+ * of redzone, as GCC's rule, but GCC also aligns every global to 32,
+ * which only user-space ASan's 32-bit shadow stores wanted; the runtimes
+ * poison per granule.  sections.c places the objects so that each one's
+ * left neighbour is another's right redzone or a pad.
+ *
+ * String literals are protected as GCC protects them: those that the
+ * functions and initialisers of the unit refer to are collected after
+ * the IPA passes, registered by their address (the constant pool gives
+ * every literal of the same bytes one label), and get their redzone when
+ * written out (sections.c).  Literals that later folding creates (printf
+ * into puts, say) are not protected.
  *
  * A static array of descriptors in the layout of the kernel's struct
  * kasan_global (8 pointer-sized fields since GCC 7: beg, size,
  * size_with_redzone, name, module_name, has_dynamic_init, location,
  * odr_indicator) goes to __asan_register_globals() from a constructor of
  * default priority (the kernel runs no other), and to
- * __asan_unregister_globals() from a destructor.
+ * __asan_unregister_globals() from a destructor.  The pads are in it as
+ * globals of size 0.
  *
  * Eligible, as in GCC: variables defined here, not TLS, not common, not
  * comdat, not in a section the source names (such sections are often
  * walked as arrays), of a constant non-zero size and at most 64-byte
- * alignment, not weakrefs or aliases, not hard registers.
+ * alignment, not weakrefs or aliases, not hard registers; and not ones
+ * GCC writes out before the functions (no_reorder, e.g. with
+ * -fno-toplevel-reorder), which could not grow in time.
  */
 #include "kasan.h"
 
 #define KASAN_GLOBAL_FIELDS 8
-#define REDZONE_GRANULE 32
+#define MAX_PROTECTED_ALIGN 64
 
 static const char original_size_attr[] = "kasan original size";
+static const char internal_attr[] = "kasan internal";
 
-static unsigned HOST_WIDE_INT redzone_size(unsigned HOST_WIDE_INT size)
+/* Bytes an object of SIZE takes with its right redzone, at ALIGN_BYTES. */
+unsigned HOST_WIDE_INT kasan_global_total_size(unsigned HOST_WIDE_INT size,
+					       unsigned int align_bytes)
 {
-	unsigned HOST_WIDE_INT rest = size % REDZONE_GRANULE;
+	unsigned HOST_WIDE_INT total;
 
-	return rest ? 2 * REDZONE_GRANULE - rest : REDZONE_GRANULE;
+	total = ROUND_UP(size, KASAN_GRANULE) + KASAN_GLOBAL_MIN_REDZONE;
+	return ROUND_UP(total, MAX(align_bytes, (unsigned int)KASAN_GRANULE));
 }
 
 /* The size of DECL before we added a redzone, or NULL. */
@@ -49,13 +71,25 @@ tree kasan_global_original_size(tree decl)
 	return attr ? TREE_VALUE(attr) : NULL_TREE;
 }
 
+bool kasan_global_protected(tree decl)
+{
+	return kasan_global_original_size(decl) != NULL_TREE;
+}
+
+/* Variables the plugin makes itself (descriptors, pads) are never protected. */
+void kasan_mark_internal(tree decl)
+{
+	DECL_ATTRIBUTES(decl) = tree_cons(get_identifier(internal_attr),
+					  NULL_TREE, DECL_ATTRIBUTES(decl));
+}
+
 static bool protectable(varpool_node *vnode)
 {
 	tree decl = vnode->decl;
 
-	if (vnode->alias || DECL_EXTERNAL(decl) || DECL_THREAD_LOCAL_P(decl) ||
-	    DECL_HARD_REGISTER(decl) || DECL_ONE_ONLY(decl) ||
-	    DECL_IN_CONSTANT_POOL(decl) || DECL_ARTIFICIAL(decl))
+	if (vnode->alias || vnode->no_reorder || DECL_EXTERNAL(decl) ||
+	    DECL_THREAD_LOCAL_P(decl) || DECL_HARD_REGISTER(decl) ||
+	    DECL_ONE_ONLY(decl) || DECL_IN_CONSTANT_POOL(decl))
 		return false;
 	if (DECL_COMMON(decl) && TREE_PUBLIC(decl))
 		return false;
@@ -65,27 +99,179 @@ static bool protectable(varpool_node *vnode)
 	    integer_zerop(DECL_SIZE_UNIT(decl)) ||
 	    !tree_fits_uhwi_p(DECL_SIZE_UNIT(decl)))
 		return false;
-	if (DECL_ALIGN_UNIT(decl) > 2 * REDZONE_GRANULE)
+	if (lookup_attribute("weakref", DECL_ATTRIBUTES(decl)) ||
+	    lookup_attribute(internal_attr, DECL_ATTRIBUTES(decl)))
 		return false;
-	if (lookup_attribute("weakref", DECL_ATTRIBUTES(decl)))
+	if (kasan_global_protected(decl))
 		return false;
-	return !kasan_global_original_size(decl);
+	/* GCC's data alignment, decided now, so the size can follow it. */
+	align_variable(decl, false);
+	return DECL_ALIGN_UNIT(decl) <= MAX_PROTECTED_ALIGN;
+}
+
+/*
+ * Protect DECL from now on: its alignment is final (at least a granule,
+ * and user-given so varasm keeps it), its original size recorded, its
+ * section told to have a pad.
+ */
+static void protect(tree decl)
+{
+	section *home;
+
+	if (DECL_ALIGN_UNIT(decl) < KASAN_GRANULE) {
+		SET_DECL_ALIGN(decl, KASAN_GRANULE * BITS_PER_UNIT);
+	}
+	DECL_USER_ALIGN(decl) = 1;
+	DECL_ATTRIBUTES(decl) = tree_cons(get_identifier(original_size_attr),
+					  DECL_SIZE_UNIT(decl),
+					  DECL_ATTRIBUTES(decl));
+	home = kasan_home_section(decl);
+	if (home)
+		kasan_need_left_pad(home, DECL_ALIGN_UNIT(decl));
 }
 
 static void add_redzone(tree decl)
 {
-	unsigned HOST_WIDE_INT size = tree_to_uhwi(DECL_SIZE_UNIT(decl));
-	unsigned HOST_WIDE_INT total = size + redzone_size(size);
+	unsigned HOST_WIDE_INT size = tree_to_uhwi(kasan_global_original_size(decl));
+	unsigned HOST_WIDE_INT total;
 
-	DECL_ATTRIBUTES(decl) = tree_cons(get_identifier(original_size_attr),
-					  DECL_SIZE_UNIT(decl),
-					  DECL_ATTRIBUTES(decl));
+	total = kasan_global_total_size(size, DECL_ALIGN_UNIT(decl));
 	DECL_SIZE_UNIT(decl) = size_int(total);
 	DECL_SIZE(decl) = bitsize_int(total * BITS_PER_UNIT);
-	if (DECL_ALIGN_UNIT(decl) < REDZONE_GRANULE) {
-		SET_DECL_ALIGN(decl, REDZONE_GRANULE * BITS_PER_UNIT);
-		DECL_USER_ALIGN(decl) = 1;
+}
+
+/*
+ * String literals: the unit's, sorted by bytes, once each; a GC root,
+ * since the functions that referred to them go away before the literals
+ * are written out.
+ */
+static tree literal_table;	/* TREE_VEC */
+
+static unsigned int literal_count(void)
+{
+	return literal_table ? TREE_VEC_LENGTH(literal_table) : 0;
+}
+
+static HOST_WIDE_INT literal_size(const_tree str)
+{
+	return MAX(TREE_STRING_LENGTH(str),
+		   int_size_in_bytes(TREE_TYPE(str)));
+}
+
+static int compare_literals(const_tree a, const_tree b)
+{
+	HOST_WIDE_INT la = TREE_STRING_LENGTH(a), lb = TREE_STRING_LENGTH(b);
+
+	if (la != lb)
+		return la < lb ? -1 : 1;
+	if (literal_size(a) != literal_size(b))
+		return literal_size(a) < literal_size(b) ? -1 : 1;
+	return memcmp(TREE_STRING_POINTER(a), TREE_STRING_POINTER(b), la);
+}
+
+static int compare_literal_ptrs(const void *a, const void *b)
+{
+	return compare_literals(*(const const_tree *)a, *(const const_tree *)b);
+}
+
+bool kasan_literal_protected(tree str)
+{
+	unsigned int lo = 0, hi = literal_count();
+
+	while (lo < hi) {
+		unsigned int mid = (lo + hi) / 2;
+		int cmp = compare_literals(str, TREE_VEC_ELT(literal_table, mid));
+
+		if (!cmp)
+			return true;
+		if (cmp < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
 	}
+	return false;
+}
+
+static tree note_literal(tree *tp, int *walk_subtrees ATTRIBUTE_UNUSED,
+			 void *data)
+{
+	vec<tree> *found = (vec<tree> *)data;
+
+	if (TREE_CODE(*tp) == STRING_CST && literal_size(*tp) > 0)
+		found->safe_push(*tp);
+	return NULL_TREE;
+}
+
+static tree note_literal_in_gimple(tree *tp, int *walk_subtrees, void *data)
+{
+	struct walk_stmt_info *wi = (struct walk_stmt_info *)data;
+
+	return note_literal(tp, walk_subtrees, wi->info);
+}
+
+/* A literal in an initialiser is only a pool constant if its address is. */
+static tree note_addressed_literal(tree *tp, int *walk_subtrees, void *data)
+{
+	if (TREE_CODE(*tp) == ADDR_EXPR &&
+	    TREE_CODE(TREE_OPERAND(*tp, 0)) == STRING_CST)
+		return note_literal(&TREE_OPERAND(*tp, 0), walk_subtrees, data);
+	return NULL_TREE;
+}
+
+static void collect_literals(void)
+{
+	cgraph_node *cnode;
+	varpool_node *vnode;
+	auto_vec<tree> found;
+	unsigned int i, kept = 0;
+
+	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(cnode) {
+		function *fn = DECL_STRUCT_FUNCTION(cnode->decl);
+		basic_block bb;
+
+		if (!fn || !fn->cfg)
+			continue;
+		FOR_EACH_BB_FN(bb, fn) {
+			gimple_stmt_iterator gsi;
+			gphi_iterator pi;
+
+			for (pi = gsi_start_phis(bb); !gsi_end_p(pi); gsi_next(&pi)) {
+				gphi *phi = pi.phi();
+
+				for (i = 0; i < gimple_phi_num_args(phi); i++)
+					walk_tree_without_duplicates(
+						gimple_phi_arg_def_ptr(phi, i),
+						note_literal, &found);
+			}
+			for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+				struct walk_stmt_info wi;
+
+				if (is_gimple_debug(gsi_stmt(gsi)))
+					continue;
+				memset(&wi, 0, sizeof(wi));
+				wi.info = &found;
+				walk_gimple_op(gsi_stmt(gsi),
+					       note_literal_in_gimple, &wi);
+			}
+		}
+	}
+	FOR_EACH_DEFINED_VARIABLE(vnode) {
+		tree init = DECL_INITIAL(vnode->decl);
+
+		if (init && init != error_mark_node)
+			walk_tree_without_duplicates(&init,
+						     note_addressed_literal,
+						     &found);
+	}
+	found.qsort(compare_literal_ptrs);
+	for (i = 0; i < found.length(); i++)
+		if (!kept || compare_literals(found[kept - 1], found[i]))
+			found[kept++] = found[i];
+	if (!kept)
+		return;
+	literal_table = make_tree_vec(kept);
+	for (i = 0; i < kept; i++)
+		TREE_VEC_ELT(literal_table, i) = found[i];
 }
 
 static tree string_address(const char *s)
@@ -100,22 +286,54 @@ static void push_field(vec<constructor_elt, va_gc> **elts, tree value)
 			       fold_convert(pointer_sized_int_node, value));
 }
 
-static void describe(vec<constructor_elt, va_gc> **elts, tree decl,
-		     tree module_name)
+static void describe(vec<constructor_elt, va_gc> **elts, tree addr,
+		     unsigned HOST_WIDE_INT size,
+		     unsigned HOST_WIDE_INT size_with_redzone,
+		     const char *name, tree module_name)
 {
 	tree uintptr = pointer_sized_int_node;
-	const char *name = IDENTIFIER_POINTER(DECL_NAME(decl));
 
-	unsigned HOST_WIDE_INT size = tree_to_uhwi(DECL_SIZE_UNIT(decl));
-
-	push_field(elts, build_fold_addr_expr(decl));
+	push_field(elts, addr);
 	push_field(elts, size_int(size));
-	push_field(elts, size_int(size + redzone_size(size)));
+	push_field(elts, size_int(size_with_redzone));
 	push_field(elts, string_address(name));
 	push_field(elts, module_name);
 	push_field(elts, build_int_cst(uintptr, 0));	/* has_dynamic_init */
 	push_field(elts, build_int_cst(uintptr, 0));	/* location */
 	push_field(elts, build_int_cst(uintptr, 0));	/* odr_indicator */
+}
+
+static void describe_global(vec<constructor_elt, va_gc> **elts, tree decl,
+			    tree module_name)
+{
+	unsigned HOST_WIDE_INT size = tree_to_uhwi(DECL_SIZE_UNIT(decl));
+
+	describe(elts, build_fold_addr_expr(decl), size,
+		 kasan_global_total_size(size, DECL_ALIGN_UNIT(decl)),
+		 IDENTIFIER_POINTER(DECL_NAME(decl)), module_name);
+}
+
+static void describe_literal(vec<constructor_elt, va_gc> **elts, tree str,
+			     tree module_name)
+{
+	unsigned HOST_WIDE_INT size = literal_size(str);
+
+	describe(elts, build_fold_addr_expr(str), size,
+		 kasan_global_total_size(size, KASAN_GRANULE),
+		 "<string literal>", module_name);
+}
+
+static void describe_pads(vec<constructor_elt, va_gc> **elts,
+			  unsigned int npads, tree module_name)
+{
+	unsigned int i, size;
+
+	for (i = 0; i < npads; i++) {
+		tree pad = kasan_left_pad(i, &size);
+
+		describe(elts, build_fold_addr_expr(pad), 0, size,
+			 "<left redzone>", module_name);
+	}
 }
 
 /* Chosen globals and their descriptors, until the globals grow. */
@@ -127,6 +345,8 @@ static const struct ggc_root_tab globals_ggc_roots[] = {
 	  &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
 	{ &pending_descriptors, 1, sizeof(pending_descriptors),
 	  &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
+	{ &literal_table, 1, sizeof(literal_table),
+	  &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
 	LAST_GGC_ROOT_TAB
 };
 
@@ -137,10 +357,12 @@ void kasan_register_globals_roots(const char *plugin_name)
 }
 
 /*
- * The array is complete now: its references keep the globals it names
- * alive through the removal of unreachable variables that follows.
+ * The array is complete now: its references keep the globals and
+ * literals it names alive through the removal of unreachable variables
+ * that follows.
  */
-static tree build_descriptors(tree globals, unsigned int count)
+static tree build_descriptors(tree globals, unsigned int count,
+			      unsigned int npads)
 {
 	tree type = build_array_type_nelts(pointer_sized_int_node,
 					   count * KASAN_GLOBAL_FIELDS);
@@ -148,9 +370,14 @@ static tree build_descriptors(tree globals, unsigned int count)
 			      create_tmp_var_name("__kasan_globals"), type);
 	tree module_name = string_address(main_input_filename);
 	vec<constructor_elt, va_gc> *elts = NULL;
+	unsigned int i;
 
+	describe_pads(&elts, npads, module_name);
 	for (; globals; globals = TREE_CHAIN(globals))
-		describe(&elts, TREE_VALUE(globals), module_name);
+		describe_global(&elts, TREE_VALUE(globals), module_name);
+	for (i = 0; i < literal_count(); i++)
+		describe_literal(&elts, TREE_VEC_ELT(literal_table, i),
+				 module_name);
 	DECL_INITIAL(var) = build_constructor(type, elts);
 
 	TREE_STATIC(var) = 1;
@@ -158,6 +385,7 @@ static tree build_descriptors(tree globals, unsigned int count)
 	TREE_ADDRESSABLE(var) = 1;
 	DECL_ARTIFICIAL(var) = 1;
 	DECL_IGNORED_P(var) = 1;
+	kasan_mark_internal(var);
 	varpool_node::finalize_decl(var);
 	varpool_node::get(var)->force_output = 1;
 	return var;
@@ -182,8 +410,9 @@ static void build_cdtor(char which, const char *fn, tree descriptors,
 void kasan_protect_globals(void *event_data ATTRIBUTE_UNUSED,
 			   void *user_data ATTRIBUTE_UNUSED)
 {
-	unsigned int count = 0;
+	unsigned int count = 0, npads;
 	varpool_node *vnode;
+	tree list;
 
 	if (!kasan_opts.globals || kasan_opts.disabled || seen_error())
 		return;
@@ -194,13 +423,21 @@ void kasan_protect_globals(void *event_data ATTRIBUTE_UNUSED,
 					    pending_globals);
 		count++;
 	}
-	if (!count)
+	collect_literals();
+	if (!count && !literal_count())
 		return;
 	pending_globals = nreverse(pending_globals);
-	pending_descriptors = build_descriptors(pending_globals, count);
+	for (list = pending_globals; list; list = TREE_CHAIN(list))
+		protect(TREE_VALUE(list));
+	if (literal_count())
+		kasan_need_left_pad(kasan_literal_home_section(), KASAN_GRANULE);
+	npads = kasan_make_left_pads();
+	count += literal_count() + npads;
+	pending_descriptors = build_descriptors(pending_globals, count, npads);
 	build_cdtor('I', "__asan_register_globals", pending_descriptors, count);
 	build_cdtor('D', "__asan_unregister_globals", pending_descriptors,
 		    count);
+	kasan_start_routing();
 }
 
 static bool functions_left_to_expand(void)

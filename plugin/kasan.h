@@ -6,7 +6,8 @@
  * policy.c        which functions are instrumented; the inlining rule
  * access.c        finding the memory accesses of a statement
  * memintrin.c     memcpy/memset/... and strlen calls
- * globals.c       redzones after globals, their registration
+ * globals.c       redzones around globals and literals, their registration
+ * sections.c      where protected globals are written: left redzones
  * stack.c         redzones around locals
  * alloca.c        redzones around alloca() and VLAs
  * eliminate.c     removing checks that a dominating check makes redundant
@@ -76,11 +77,26 @@ void kasan_add_range_check(vec<kasan_check> *checks, gimple *stmt, tree ptr,
 			   tree len, bool is_store, bool after);
 
 /* globals.c */
+#define KASAN_GRANULE 8			/* bytes per shadow byte */
+#define KASAN_GLOBAL_MIN_REDZONE 32	/* bytes, on each side */
 void kasan_protect_globals(void *event_data, void *user_data);
 void kasan_grow_globals(void *event_data, void *user_data);
 void kasan_check_globals_grown(void *event_data, void *user_data);
 void kasan_register_globals_roots(const char *plugin_name);
 tree kasan_global_original_size(tree decl);
+bool kasan_global_protected(tree decl);
+bool kasan_literal_protected(tree str);
+void kasan_mark_internal(tree decl);
+unsigned HOST_WIDE_INT kasan_global_total_size(unsigned HOST_WIDE_INT size,
+					       unsigned int align_bytes);
+
+/* sections.c */
+section *kasan_home_section(tree decl);
+section *kasan_literal_home_section(void);
+void kasan_need_left_pad(section *home, unsigned int align_bytes);
+unsigned int kasan_make_left_pads(void);
+tree kasan_left_pad(unsigned int i, unsigned int *size);
+void kasan_start_routing(void);
 
 /* stack.c */
 bool kasan_protect_stack(vec<kasan_check> *checks);

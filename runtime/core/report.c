@@ -289,6 +289,32 @@ static void describe_stack_frame(unsigned long addr, unsigned long stack_lo)
 		print_frame_objects((const char *)frame[1]);
 }
 
+/*
+ * A global's redzone is also the left redzone of the global after it, and
+ * the symbol of the address names the one before: for an underflow, the
+ * variable that was meant is the next one.  Look no further than the
+ * largest redzone the compilers leave between two globals.
+ */
+#define GLOBAL_REDZONE_SCAN 128
+
+static void describe_next_global(unsigned long addr)
+{
+	unsigned long next = kasan_round_down(addr, KASAN_GRANULE_SIZE);
+	unsigned long end = next + GLOBAL_REDZONE_SCAN;
+
+	for (; next < end; next += KASAN_GRANULE_SIZE) {
+		uint8_t shadow = *kasan_shadow_of((void *)next);
+
+		if (shadow != KASAN_GLOBAL_REDZONE)
+			break;
+	}
+	if (next == end || *kasan_shadow_of((void *)next) >= KASAN_GRANULE_SIZE)
+		return;
+	kasan_printf("The buggy address is located %lu bytes to the left of the variable:\n",
+		     next - addr);
+	print_symbol_line(" ", next);
+}
+
 static void print_address_description(unsigned long addr)
 {
 	struct kasan_object_info obj;
@@ -303,6 +329,8 @@ static void print_address_description(unsigned long addr)
 	if (kasan_plat_addr_is_global(addr)) {
 		kasan_printf("The buggy address belongs to the variable:\n");
 		print_symbol_line(" ", addr);
+		if (*kasan_shadow_of((void *)addr) == KASAN_GLOBAL_REDZONE)
+			describe_next_global(addr);
 		kasan_printf("\n");
 	}
 

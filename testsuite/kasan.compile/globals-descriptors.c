@@ -9,7 +9,7 @@ int gint = 5;
 
 int use (void) { return gint; }
 
-/* { dg-final { scan-assembler {\.quad\s+gint\s+\.quad\s+4\s+\.quad\s+64\s+\.quad\s+\.LC[0-9]+\s+\.quad\s+\.LC[0-9]+\s+\.quad\s+0\s+\.quad\s+0\s+\.quad\s+0} } } */
+/* { dg-final { scan-assembler {\.quad\s+gint\s+\.quad\s+4\s+\.quad\s+40\s+\.quad\s+\.LC[0-9]+\s+\.quad\s+\.LC[0-9]+\s+\.quad\s+0\s+\.quad\s+0\s+\.quad\s+0} } } */
 /* { dg-final { scan-assembler-times {\m__asan_register_globals\M} 1 } } */
 /* { dg-final { scan-assembler-times {\m__asan_unregister_globals\M} 1 } } */
 /* { dg-final { scan-assembler {\.section\s+\.init_array,} } } */
