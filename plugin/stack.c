@@ -201,6 +201,23 @@ static tree move_to_frame(tree *tp, int *walk_subtrees, void *data)
 	return NULL_TREE;
 }
 
+/*
+ * A moved variable is nowhere in the code any more; its debug info
+ * follows it into the frame (DWARF describes it by the frame's location
+ * plus its offset), as for variables GCC moves into a nested function's
+ * frame.
+ */
+static void keep_debug_locations(struct frame *f)
+{
+	frame_var *v;
+	unsigned int i;
+
+	FOR_EACH_VEC_ELT(f->vars, i, v) {
+		SET_DECL_VALUE_EXPR(v->decl, frame_ref(f, v));
+		DECL_HAS_VALUE_EXPR_P(v->decl) = 1;
+	}
+}
+
 /* The description the runtime prints: "N off size len name ...". */
 static tree describe(struct frame *f)
 {
@@ -378,6 +395,7 @@ bool kasan_protect_stack(vec<kasan_check> *checks)
 
 	lay_out(&f);
 	walk_function(move_to_frame, &f);
+	keep_debug_locations(&f);
 	FOR_EACH_VEC_ELT(*checks, i, check) {
 		memset(&wi, 0, sizeof(wi));
 		wi.info = &f;
