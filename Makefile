@@ -141,7 +141,8 @@ check-gcc: plugin driver hosted
 # The kernels are built by $(GCC) with its plugin; their failures are
 # counted in the summary rather than stopping make.
 kernel_sums = $(foreach m,$(kernel_modes),$(KERNEL_BUILD_PREFIX)-plugin-$(KASAN_RUNTIME)-$(m)/kernel.sum) \
-	$(foreach m,$(kernel_test_native),$(KERNEL_BUILD_PREFIX)-native-$(KASAN_RUNTIME)-$(m)/kernel.sum)
+	$(foreach m,$(kernel_test_native),$(KERNEL_BUILD_PREFIX)-native-$(KASAN_RUNTIME)-$(m)/kernel.sum) \
+	$(kernel_feature_off_sums)
 
 check: deps-test driver
 	@rm -f $(BUILD_ROOT)/differential-*.sum $(BUILD_ROOT)/testsuite-*/kasan.sum \

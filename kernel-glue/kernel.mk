@@ -10,9 +10,18 @@
 #                       the same runtime, and with mainline's), side by
 #                       side (build/kernel-compare.json); exits non-zero
 #                       on any unexpected result
-#   make kernel-test    for "make check": the plugin kernels, and a native
-#                       GCC kernel on the same runtime (KERNEL_TEST_NATIVE
-#                       modes); each writes build/kernel-*/kernel.sum
+#   make kernel-test    for "make check": the plugin kernels, the
+#                       feature-off plugin kernels (KERNEL_FEATURE_OFF), and
+#                       a native GCC kernel on the same runtime
+#                       (KERNEL_TEST_NATIVE modes); each writes
+#                       build/kernel-*/kernel.sum
+#
+# Both targets also build the feature-off kernels: inline plugin kernels
+# with one of the plugin's features turned off by its last argument
+# (-fplugin-arg-kasan-no-globals, -fplugin-arg-kasan-no-stack), in
+# PREFIX-plugin-RUNTIME-inline-OFF, judged with linux-6.1/OFF.override: the
+# cases that need the feature must fail there, which proves that they pass
+# because of it in the other kernels.
 #
 # Variables:
 #   KASAN_MODE=inline|outline   one mode only (default: both)
@@ -32,6 +41,9 @@
 #   KERNEL_JOBS                 make -j for the kernel builds (default 2)
 #   KERNEL_TEST_NATIVE          the modes kernel-test also builds with native
 #                               GCC (default outline; empty: none)
+#   KERNEL_FEATURE_OFF          the feature-off kernels (default no-globals
+#                               no-stack; empty: none), built when inline
+#                               is one of the modes
 #   BOOT_TIMEOUT, QEMU_ACCEL    see kernel-glue/qemu/boot.sh
 
 KGLUE := $(ROOT)/kernel-glue
@@ -44,16 +56,21 @@ KASAN_RUNTIME ?= own
 KASAN_MODE ?=
 KASAN_PLUGIN_FLAGS ?=
 KERNEL_TEST_NATIVE ?= outline
+KERNEL_FEATURE_OFF ?= no-globals no-stack
 
 kernel_modes = $(if $(KASAN_MODE),$(KASAN_MODE),inline outline)
 kernel_test_native = $(filter $(KERNEL_TEST_NATIVE),$(kernel_modes))
+kernel_feature_off = $(if $(filter inline,$(kernel_modes)),$(KERNEL_FEATURE_OFF))
+# Their kernel.sum files, for "make check" (the top Makefile's kernel_sums).
+kernel_feature_off_sums = $(foreach o,$(kernel_feature_off),$(KERNEL_BUILD_PREFIX)-plugin-$(KASAN_RUNTIME)-inline-$(o)/kernel.sum)
 kernel_runs = KERNEL_TREE='$(KERNEL_TREE)' \
 	KERNEL_BUILD_PREFIX='$(KERNEL_BUILD_PREFIX)' \
 	COMPARE_JSON='$(BUILD_ROOT)/kernel-compare.json' \
 	KASAN_PLUGIN='$(KERNEL_PLUGIN)' KASAN_PLUGIN_FLAGS='$(KASAN_PLUGIN_FLAGS)' \
 	REAL_CC='$(GCC)' KERNEL_JOBS='$(KERNEL_JOBS)' \
 	KASAN_RUNTIME='$(KASAN_RUNTIME)' \
-	KERNEL_TEST_NATIVE='$(kernel_test_native)' sh $(KGLUE)/scripts/kernel-runs.sh
+	KERNEL_TEST_NATIVE='$(kernel_test_native)' \
+	KERNEL_FEATURE_OFF='$(kernel_feature_off)' sh $(KGLUE)/scripts/kernel-runs.sh
 
 .PHONY: kernel-check kernel-test kernel-deps kernel-tree kernel-args
 
@@ -69,6 +86,9 @@ kernel-args:
 	@for m in $(kernel_modes); do case "$$m" in inline|outline) ;; *) \
 		echo "kernel: KASAN_MODE must be inline or outline, not '$$m'" >&2; \
 		exit 1 ;; esac; done
+	@for o in $(KERNEL_FEATURE_OFF); do case "$$o" in no-globals|no-stack) ;; *) \
+		echo "kernel: KERNEL_FEATURE_OFF must list no-globals or" \
+		     "no-stack, not '$$o'" >&2; exit 1 ;; esac; done
 
 kernel-tree: kernel-args kernel-deps
 	@sh $(KGLUE)/scripts/prepare-tree.sh $(KERNEL_TARBALL) $(KERNEL_TREE)

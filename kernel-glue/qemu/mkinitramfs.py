@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""mkinitramfs.py OUT.cpio [BUSYBOX]: the test initramfs, an uncompressed
-newc cpio archive with a static busybox as /bin/busybox (default
-/bin/busybox, package busybox-static), /init (this directory's "init",
-or the file INITRAMFS_INIT names), and /dev/console, written directly so that no root rights (mknod) or
-cpio(1) are needed."""
+"""mkinitramfs.py OUT.cpio [--busybox BUSYBOX] [MODULE.ko ...]: the test
+initramfs, an uncompressed newc cpio archive with a static busybox as
+/bin/busybox (default /bin/busybox, package busybox-static), /init (this
+directory's "init", or the file INITRAMFS_INIT names), /dev/console and
+each MODULE.ko as /lib/modules/NAME.ko (the init loads them), written
+directly so that no root rights (mknod) or cpio(1) are needed."""
 
 import os
 import subprocess
@@ -22,10 +23,20 @@ def entry(name, mode, data=b"", rdev=(0, 0), ino=[1]):
     return out
 
 def main():
-    if len(sys.argv) not in (2, 3):
+    args = sys.argv[1:]
+    busybox = "/bin/busybox"
+    if "--busybox" in args:
+        i = args.index("--busybox")
+        if i + 1 >= len(args):
+            sys.exit(__doc__)
+        busybox = args.pop(i + 1)
+        args.pop(i)
+    if not args or any(a.startswith("-") for a in args):
         sys.exit(__doc__)
-    out = sys.argv[1]
-    busybox = sys.argv[2] if len(sys.argv) == 3 else "/bin/busybox"
+    out, modules = args[0], args[1:]
+    for m in modules:
+        if not m.endswith(".ko") or not os.path.isfile(m):
+            sys.exit("mkinitramfs: %s is not a module file (NAME.ko)" % m)
     try:
         kind = subprocess.run(["file", "-L", busybox], capture_output=True,
                               text=True).stdout
@@ -48,6 +59,11 @@ def main():
         entry("bin/busybox", x, bb),
         entry("bin/sh", 0o120777, b"busybox"),
         entry("init", x, init),
+        entry("lib", d), entry("lib/modules", d),
+    ] + [
+        entry("lib/modules/" + os.path.basename(m), r, open(m, "rb").read())
+        for m in modules
+    ] + [
         entry("TRAILER!!!", 0),
     ])
     tmp = out + ".tmp"

@@ -18,11 +18,19 @@
 # Writes OUT/kasan-glue-build.txt (build time; whether it was a full build)
 # and the make output to OUT/build.log.  KERNEL_JOBS (default 2) is make's
 # -j.  Prints a progress line every 30 s.
+#
+# Every compiler (plugin, native, none) builds with KCFLAGS=-fstack-usage:
+# gcc writes each C object's frame sizes beside it (OUT/dir/file.su, one
+# "file:line:col:function<TAB>bytes<TAB>static|dynamic[,bounded]" line per
+# function), which compare.py reads.  KCFLAGS goes onto every C object's
+# command line, the .cmd files included, but none of check-cmd-flags.py's
+# KASan patterns matches it; a build directory made without it is rebuilt
+# once (kbuild sees the command line change).
 set -eu
 
 glue=$(cd "$(dirname "$0")/.." && pwd)
 if [ $# -ne 4 ]; then
-	echo "usage: $0 TREE OUT inline|outline plugin|native" >&2
+	echo "usage: $0 TREE OUT inline|outline plugin|native|none" >&2
 	exit 2
 fi
 tree=$(cd "$1" && pwd)
@@ -128,9 +136,9 @@ full=0
 [ -f "$out/vmlinux" ] || full=1
 kind=incremental
 [ "$full" -eq 1 ] && kind=full
-echo "  BUILD   $name ($kind, make -j$jobs bzImage; log $log)"
+echo "  BUILD   $name ($kind, make -j$jobs bzImage modules; log $log)"
 start=$(date +%s)
-kmake "$@" -j"$jobs" bzImage > "$log" 2>&1 &
+kmake "$@" KCFLAGS=-fstack-usage -j"$jobs" bzImage modules > "$log" 2>&1 &
 pid=$!
 last=$start
 while kill -0 "$pid" 2>/dev/null; do

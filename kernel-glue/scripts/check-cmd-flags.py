@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
 """check-cmd-flags.py OUT plugin|native [--plugin PATH] [--list FILE]
+                     [--runtime own|mainline] [--features LIST]
 
 Reads the command line of every object of the kernel build in OUT (kbuild
 keeps it in each .o.cmd file) and checks how it was instrumented:
@@ -23,6 +24,13 @@ kernel/fork.o are.
 --runtime own|mainline checks that the build has that KASan runtime and
 not the other: mm/kasan-plugin/ (the project's runtime, whose objects
 are all uninstrumented) or mainline's generic mm/kasan/.
+
+--features globals,no-stack (plugin only; each FEATURE or no-FEATURE)
+checks, on every instrumented object, that of -fplugin-arg-NAME-FEATURE
+and -fplugin-arg-NAME-no-FEATURE (NAME the plugin's, kasan for kasan.so)
+the last one is the one named: the plugin takes its last argument, so
+that is what it does.  The kernels built with a feature off get the
+no-FEATURE argument after the glue's own FEATURE.
 
 --list writes the instrumented objects, one per line, for comparing two
 builds.  Prints one line of counts; exits 1 on any violation.
@@ -79,6 +87,18 @@ def main():
     if runtime is not None and runtime not in RUNTIME_MARK:
         sys.exit("check-cmd-flags: --runtime must be own or mainline")
 
+    features = []       # (the argument that must win, the other)
+    if "--features" in opts:
+        if kind != "plugin":
+            sys.exit("check-cmd-flags: --features needs plugin")
+        arg = "-fplugin-arg-%s-" % os.path.basename(plugin).split(".")[0]
+        for f in opts["--features"].split(","):
+            base = f[3:] if f.startswith("no-") else f
+            if not re.fullmatch(r"[a-z][a-z-]*", base):
+                sys.exit("check-cmd-flags: bad feature %r" % f)
+            features.append((arg + f, arg + ("no-" if f == base else "")
+                             + base))
+
     errors = []
     instrumented = []
     objects = set()
@@ -101,6 +121,12 @@ def main():
                               % (obj, plugin))
             if "-D__SANITIZE_ADDRESS__" not in cmd.split():
                 errors.append("%s: no -D__SANITIZE_ADDRESS__" % obj)
+            for want, other in features:
+                last = [w for w in cmd.split() if w in (want, other)][-1:]
+                if last != [want]:
+                    errors.append("%s: %s, not %s" % (
+                        obj, "last has " + last[0] if last else
+                        "has neither " + other, want))
         else:
             if "-fsanitize=kernel-address" not in cmd.split():
                 errors.append("%s: KASan flags without "
@@ -135,6 +161,8 @@ def main():
         print("  cmd-flags: ... %d more" % (len(errors) - 20))
     what = ("-fplugin=%s, none with -fsanitize=" % plugin
             if kind == "plugin" else "-fsanitize=kernel-address")
+    if features:
+        what += "; last of each: " + " ".join(w for w, _ in features)
     print("%s objects: %d instrumented (%s), %d not instrumented%s; %s" % (
         total, len(instrumented), what, total - len(instrumented),
         ", runtime " + runtime if runtime else "",

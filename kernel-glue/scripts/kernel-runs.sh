@@ -6,18 +6,26 @@
 # built.
 #
 #   test   the plugin kernels of each MODE with KASAN_RUNTIME's runtime
-#          (run-variant.sh), native GCC kernels with it for the modes in
-#          KERNEL_TEST_NATIVE, then the count of their kernel.sum files
-#          (testsuite/summary.sh)
-#   check  the plugin kernels, native GCC kernels with the same runtime
-#          and, for KASAN_RUNTIME=own, with mainline's (the reference),
-#          the side-by-side (compare.py, COMPARE_JSON) and a summary
+#          (run-variant.sh), the feature-off plugin kernels, native GCC
+#          kernels with the runtime for the modes in KERNEL_TEST_NATIVE,
+#          then the count of their kernel.sum files (testsuite/summary.sh)
+#   check  the plugin kernels, the feature-off plugin kernels, native GCC
+#          kernels with the same runtime and, for KASAN_RUNTIME=own, with
+#          mainline's (the reference), the side-by-side (compare.py,
+#          COMPARE_JSON) and a summary
+#
+# The feature-off kernels: for each OFF in KERNEL_FEATURE_OFF (no-globals,
+# no-stack; kernel.mk gives them when inline is one of the MODEs), an
+# inline plugin kernel with -fplugin-arg-kasan-OFF, in
+# PREFIX-plugin-RUNTIME-inline-OFF.  Its expectations are the usual ones
+# with linux-6.1/OFF.override: the cases that need the feature must fail
+# (run-variant.sh).
 #
 # Every variant runs even when an earlier one failed; the exit status is 1
 # if anything was unexpected.  Environment: KERNEL_TREE,
 # KERNEL_BUILD_PREFIX, COMPARE_JSON, KASAN_PLUGIN, KASAN_PLUGIN_FLAGS,
-# REAL_CC, KERNEL_JOBS, KASAN_RUNTIME, KERNEL_TEST_NATIVE (and what
-# run-variant.sh reads).
+# REAL_CC, KERNEL_JOBS, KASAN_RUNTIME, KERNEL_TEST_NATIVE,
+# KERNEL_FEATURE_OFF (and what run-variant.sh reads).
 set -u
 
 glue=$(cd "$(dirname "$0")/.." && pwd)
@@ -29,14 +37,15 @@ prefix=${KERNEL_BUILD_PREFIX:?}
 runtime=${KASAN_RUNTIME:-own}
 status=0
 
-# The variants: COMPILER-RUNTIME-MODE, each in PREFIX-COMPILER-RUNTIME-MODE.
+# The variants: COMPILER-RUNTIME-MODE[-OFF], each in
+# PREFIX-COMPILER-RUNTIME-MODE[-OFF].
 variants=
-run() {	# COMPILER RUNTIME MODE
-	d=$prefix-$1-$2-$3
+run() {	# COMPILER RUNTIME MODE [OFF]
+	d=$prefix-$1-$2-$3${4:+-$4}
 	variants="$variants $d"
 	if [ "$1" = plugin ]; then
-		echo "== kernel: plugin ${KASAN_PLUGIN:?}, $3, runtime $2${KASAN_PLUGIN_FLAGS:+, flags $KASAN_PLUGIN_FLAGS}"
-		KASAN_RUNTIME=$2 sh "$glue/scripts/run-variant.sh" "$tree" "$d" "$3" plugin ||
+		echo "== kernel: plugin ${KASAN_PLUGIN:?}, $3, runtime $2${KASAN_PLUGIN_FLAGS:+, flags $KASAN_PLUGIN_FLAGS}${4:+, feature off: $4}"
+		KASAN_RUNTIME=$2 sh "$glue/scripts/run-variant.sh" "$tree" "$d" "$3" plugin ${4:+"$4"} ||
 			status=1
 	else
 		echo "== kernel: native GCC KASan (${REAL_CC:-gcc}, no shim, no plugin), $3, runtime $2"
@@ -48,6 +57,10 @@ run() {	# COMPILER RUNTIME MODE
 
 for m in "$@"; do
 	run plugin "$runtime" "$m"
+done
+# The cases that need globals or stack fail without them.
+for off in ${KERNEL_FEATURE_OFF:-}; do
+	run plugin "$runtime" inline "$off"
 done
 
 if [ "$action" = test ]; then
@@ -73,15 +86,25 @@ for m in "$@"; do
 	[ "$runtime" = mainline ] || run native mainline "$m"
 done
 
+# The same config without KASan (bench-kernel's PREFIX-none, only built):
+# the base of the side-by-side's stack usage and section growth.
+none=$prefix-none
+echo "== kernel: uninstrumented reference (${REAL_CC:-gcc}, no KASan, no KUnit), $none"
+mkdir -p "$none"
+flock "$none/.kasan-glue.lock" \
+	sh "$glue/scripts/build-kernel.sh" "$tree" "$none" inline none || status=1
+
 echo "== kernel: side by side: plugin with runtime $runtime, native GCC with mainline's"
+[ "$runtime" = mainline ] ||
+	echo "   (and native GCC with runtime $runtime; plugin and native GCC both with runtime $runtime)"
 specs=
 for m in "$@"; do
 	specs="$specs $m:plugin-$runtime=$prefix-plugin-$runtime-$m:native-mainline=$prefix-native-mainline-$m"
 	[ "$runtime" = mainline ] ||
-		specs="$specs $m-runtime:native-$runtime=$prefix-native-$runtime-$m:native-mainline=$prefix-native-mainline-$m"
+		specs="$specs $m-runtime:native-$runtime=$prefix-native-$runtime-$m:native-mainline=$prefix-native-mainline-$m $m-compiler:plugin-$runtime=$prefix-plugin-$runtime-$m:native-$runtime=$prefix-native-$runtime-$m"
 done
 # shellcheck disable=SC2086
-python3 "$glue/scripts/compare.py" --json "${COMPARE_JSON:?}" \
+python3 "$glue/scripts/compare.py" --json "${COMPARE_JSON:?}" --none "$none" \
 	--report-doc "${COMPARE_JSON%.json}-report.md" $specs || status=1
 
 echo "== kernel: summary"

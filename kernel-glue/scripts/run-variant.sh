@@ -1,14 +1,26 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
-# run-variant.sh TREE OUT MODE COMPILER: build (build-kernel.sh), check the
-# objects' flags (check-cmd-flags.py), boot in QEMU (qemu/boot.sh) and
-# judge (results.py) one test kernel.
+# run-variant.sh TREE OUT MODE COMPILER [OFF]: build (build-kernel.sh),
+# check the objects' flags (check-cmd-flags.py), boot in QEMU
+# (qemu/boot.sh) and judge (results.py) one test kernel.
 #
 # Writes into OUT: serial.log, results.json, and kernel.sum with one
 # DejaGnu-style line per check: build, .cmd flags, boot, each KUnit case,
 # stray reports, ..., and a second boot with kasan.fault=panic
 # (serial-fault-panic.log) that must panic at the first report.
+#
+# OFF (plugin only) is no-globals or no-stack: a feature-off kernel, which
+# proves that the cases that need the plugin's "globals" or "stack" pass
+# because of it.  -fplugin-arg-kasan-OFF goes after KASAN_PLUGIN_FLAGS, so
+# after the glue's own -fplugin-arg-kasan-globals/-stack (patch 0002), and
+# the plugin's last argument wins; check-cmd-flags.py checks that on every
+# object (--features).  The expectations are the usual ones with
+# linux-6.1/OFF.override, and nothing else.  Such a kernel gets no
+# kasan.fault=panic boot (an UNSUPPORTED line): that boot tests the
+# runtime's panic path at the seed suite's first report, a heap one, which
+# neither feature touches, and the normal kernel of the same mode and
+# runtime already makes it; it would only cost CI a boot.
 # Environment as for build-kernel.sh (KASAN_PLUGIN, KASAN_PLUGIN_FLAGS,
 # REAL_CC, KERNEL_JOBS) and qemu/boot.sh
 # (BOOT_TIMEOUT, QEMU_ACCEL); KASAN_RUNTIME (own or mainline, default
@@ -19,21 +31,44 @@
 set -eu
 
 glue=$(cd "$(dirname "$0")/.." && pwd)
-if [ $# -ne 4 ]; then
-	echo "usage: $0 TREE OUT inline|outline plugin|native" >&2
+if [ $# -ne 4 ] && [ $# -ne 5 ]; then
+	echo "usage: $0 TREE OUT inline|outline plugin|native [no-globals|no-stack]" >&2
 	exit 2
 fi
 tree=$1
 out=$2
 mode=$3
 compiler=$4
+off=${5:-}
 runtime=${KASAN_RUNTIME:-own}
-name="$compiler-$runtime-$mode"
+name="$compiler-$runtime-$mode${off:+-$off}"
 if [ "$compiler" = plugin ]; then
-	prefix=${SUM_PREFIX:-kernel $runtime-$mode}
+	prefix=${SUM_PREFIX:-kernel $runtime-$mode${off:+-$off}}
 else
 	prefix=${SUM_PREFIX:-kernel native-$runtime-$mode}
 fi
+# What the plugin must do on every object (check-cmd-flags.py --features):
+# globals and stack on, as the glue asks (stack for CONFIG_KASAN_STACK,
+# which kasan.config sets), or one of them off with OFF.  A
+# KASAN_PLUGIN_FLAGS that turns one off fails this check.
+features=globals,stack
+case "$off" in
+'') ;;
+no-globals|no-stack)
+	if [ "$compiler" != plugin ]; then
+		echo "run-variant: $off needs the plugin" >&2
+		exit 2
+	fi
+	pname=$(basename "${KASAN_PLUGIN:?run-variant: $off needs KASAN_PLUGIN}")
+	KASAN_PLUGIN_FLAGS="${KASAN_PLUGIN_FLAGS:+$KASAN_PLUGIN_FLAGS }-fplugin-arg-${pname%%.*}-$off"
+	export KASAN_PLUGIN_FLAGS
+	if [ "$off" = no-globals ]; then features=no-globals,stack
+	else features=globals,no-stack; fi
+	;;
+*)
+	echo "run-variant: OFF must be no-globals or no-stack, not '$off'" >&2
+	exit 2 ;;
+esac
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 # One run at a time per build directory: two makes in one O= tree
@@ -65,7 +100,7 @@ result PASS build
 status=0
 if [ "$compiler" = plugin ]; then
 	plugin=$(cd "$(dirname "$KASAN_PLUGIN")" && pwd)/$(basename "$KASAN_PLUGIN")
-	set -- --plugin "$plugin"
+	set -- --plugin "$plugin" --features "$features"
 else
 	set --
 fi
@@ -78,7 +113,14 @@ else
 fi
 echo "$msg" | sed "s/^/  CMDFLAGS $name: /"
 
-python3 "$glue/qemu/mkinitramfs.py" "$out/initramfs.cpio"
+# The test module, which /init loads (its KUnit suite runs then).
+module=$out/mm/kasan-seed/kasan_seed_module.ko
+if [ ! -f "$module" ]; then
+	result FAIL "test module" "no $module (CONFIG_KASAN_SEED_MODULE_TEST=m)"
+	status=1
+	module=
+fi
+python3 "$glue/qemu/mkinitramfs.py" "$out/initramfs.cpio" ${module:+"$module"}
 accel=${QEMU_ACCEL:-tcg}
 echo "  BOOT    $name (qemu $accel, timeout ${BOOT_TIMEOUT:-600} s; log $out/serial.log)"
 start=$(date +%s)
@@ -96,7 +138,13 @@ python3 "$glue/scripts/results.py" --log "$out/serial.log" \
 	--expected "$glue/linux-6.1/kasan_test.expected" \
 	--kunit "$tree/tools/testing/kunit/kunit.py" \
 	--label "$name" --json "$out/results.json" \
+	--compiler "$compiler" ${off:+--override "$glue/linux-6.1/$off.override"} \
 	--sum "$sum" --sum-prefix "$prefix" || status=1
+
+if [ -n "$off" ]; then
+	result UNSUPPORTED "kasan.fault=panic" "not booted with $off: the panic path is the normal $runtime-$mode kernel's"
+	exit $status
+fi
 
 # kasan.fault=panic: the first report panics the kernel (a second, short
 # boot that runs only the seed suite).

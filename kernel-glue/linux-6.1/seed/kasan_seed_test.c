@@ -1,17 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * kasan_seed: common heap bugs, one bad access per case, each of which must
- * give exactly one KASan report.  KUnit checks here that a report came; the
- * kasan-plugin harness (kernel-glue/scripts/results.py) checks in the log
- * that there was exactly one, of the bug type that
- * kernel-glue/linux-6.1/kasan_seed.expected names, and in the case's own
- * function.  So a case's function name is its KUnit name.
+ * kasan_seed: common heap bugs, and out-of-bounds accesses of globals and
+ * string literals, one bad access per case, each of which must give exactly
+ * one KASan report.  KUnit checks here that a report came; the kasan-plugin
+ * harness (kernel-glue/scripts/results.py) checks in the log that there was
+ * exactly one, of the bug type that kernel-glue/linux-6.1/kasan_seed.expected
+ * names, and in the case's own function.  So a case's function name is its
+ * KUnit name.
  */
 
 #define pr_fmt(fmt) "kasan_seed: " fmt
 
-#include <kunit/resource.h>
-#include <kunit/test.h>
 #include <linux/atomic.h>
 #include <linux/completion.h>
 #include <linux/compiler.h>
@@ -25,44 +24,7 @@
 #include <linux/string.h>
 #include <linux/types.h>
 
-/*
- * The runtime's report path looks up the KUnit resource "kasan_status" of
- * current->kunit_test and sets report_found in it.  This is the layout of
- * mainline's struct kunit_kasan_status (mm/kasan/kasan.h, which is the
- * runtime's private header and not included here).
- */
-struct seed_status {
-	bool report_found;
-	bool sync_fault;
-};
-
-/* mm/kasan/report.c, built with CONFIG_KASAN_KUNIT_TEST. */
-extern bool kasan_save_enable_multi_shot(void);
-extern void kasan_restore_multi_shot(bool enabled);
-
-static struct seed_status seed_status;
-static struct kunit_resource seed_resource;
-static bool seed_multi_shot;
-
-/* Bad loads go here, so that the compiler must keep them. */
-static volatile char seed_sink;
-
-/*
- * Make the one bad access EXPR, which must be reported as BUG_TYPE.  The
- * line printed first names the case and the type for whoever reads the log.
- * The barriers keep the compiler from moving the access across the checks
- * of report_found, which it cannot see the report path write.
- */
-#define SEED_BAD_ACCESS(test, bug_type, expr) do {			\
-	KUNIT_EXPECT_FALSE(test, READ_ONCE(seed_status.report_found));	\
-	pr_info("expect %s in %s\n", bug_type, (test)->name);		\
-	barrier();							\
-	expr;								\
-	barrier();							\
-	KUNIT_EXPECT_TRUE_MSG(test, READ_ONCE(seed_status.report_found),	\
-			      "no KASan report for \"%s\"", #expr);	\
-	WRITE_ONCE(seed_status.report_found, false);			\
-} while (0)
+#include "kasan_seed.h"
 
 static void *seed_kmalloc(struct kunit *test, size_t size)
 {
@@ -70,30 +32,6 @@ static void *seed_kmalloc(struct kunit *test, size_t size)
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, p);
 	return p;
-}
-
-static int seed_init(struct kunit *test)
-{
-	/* Without it the runtime neither tells KUnit nor has multi-shot. */
-	if (!IS_ENABLED(CONFIG_KASAN_KUNIT_TEST)) {
-		kunit_err(test, "kasan_seed needs CONFIG_KASAN_KUNIT_TEST=y");
-		return -EINVAL;
-	}
-	/* Every case reports; without multi-shot only the first would. */
-	seed_multi_shot = kasan_save_enable_multi_shot();
-	seed_status.report_found = false;
-	seed_status.sync_fault = false;
-	return kunit_add_named_resource(test, NULL, NULL, &seed_resource,
-					"kasan_status", &seed_status);
-}
-
-static void seed_exit(struct kunit *test)
-{
-	if (!IS_ENABLED(CONFIG_KASAN_KUNIT_TEST))
-		return;
-	kasan_restore_multi_shot(seed_multi_shot);
-	/* A report after the bad access (e.g. in kfree) is one too many. */
-	KUNIT_EXPECT_FALSE(test, READ_ONCE(seed_status.report_found));
 }
 
 static void oob_right(struct kunit *test)
@@ -267,6 +205,49 @@ static void kmem_cache_oob(struct kunit *test)
 }
 
 /*
+ * Globals.  The bad accesses go through a volatile pointer to char (not a
+ * pointer to volatile char): the compiler must not know what the pointer
+ * points to, so it can neither fold the access nor tell that it is out of
+ * bounds (UBSAN_LOCAL_BOUNDS would trap first).
+ */
+static char seed_global[10];
+
+/*
+ * One byte before a global: its left redzone.  With the kasan.so plugin
+ * every protected global has one (the right redzone of the object before
+ * it, or a pad at the start of its section).  GCC's own KASan gives globals
+ * right redzones only, so the byte before one is poisoned only when the
+ * object before happens to be a protected global too; mainline's
+ * kasan_global_oob_left is skipped for GCC for that reason (kernel bugzilla
+ * 215051), and so is this case without the plugin.
+ */
+static void global_oob_left(struct kunit *test)
+{
+	char *volatile array = seed_global;
+	char *p;
+
+	if (!IS_ENABLED(CONFIG_KASAN_PLUGIN))
+		kunit_skip(test, "GCC's own KASan has no left redzones of globals"
+			   " (bugzilla 215051); needs CONFIG_KASAN_PLUGIN");
+	p = array - 1;
+	SEED_BAD_ACCESS(test, "global-out-of-bounds", seed_sink = *p);
+}
+
+/*
+ * Past the end of a string literal: 3 bytes past its NUL, well inside the
+ * redzone (at least 32 bytes) that both GCC and the plugin give literals.
+ */
+#define SEED_LITERAL "kasan_seed literal"
+
+static void string_literal_oob(struct kunit *test)
+{
+	const char *volatile str = SEED_LITERAL;
+	const char *p = str + sizeof(SEED_LITERAL) + 3;
+
+	SEED_BAD_ACCESS(test, "global-out-of-bounds", seed_sink = *p);
+}
+
+/*
  * Two threads, one on each CPU, make their bad accesses at the same time.
  * The runtime must print one report at a time and lose none of them
  * (multi-shot is on): kasan_seed.expected wants RACE_THREADS *
@@ -339,6 +320,8 @@ static struct kunit_case seed_cases[] = {
 	KUNIT_CASE(uaf_in_memset),
 	KUNIT_CASE(uaf_after_realloc),
 	KUNIT_CASE(kmem_cache_oob),
+	KUNIT_CASE(global_oob_left),
+	KUNIT_CASE(string_literal_oob),
 	KUNIT_CASE(concurrent_reports),
 	{}
 };

@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * What the kasan_seed suites share: the built-in one (kasan_seed_test.c)
+ * and the one in a module (kasan_seed_module.c).  Each includes this once
+ * and gets its own copy of the state: KUnit runs one case at a time.
+ */
+#ifndef KASAN_SEED_H
+#define KASAN_SEED_H
+
+#include <kunit/resource.h>
+#include <kunit/test.h>
+#include <linux/compiler.h>
+#include <linux/kernel.h>
+#include <linux/printk.h>
+#include <linux/types.h>
+
+/*
+ * The runtime's report path looks up the KUnit resource "kasan_status" of
+ * current->kunit_test and sets report_found in it.  This is the layout of
+ * mainline's struct kunit_kasan_status (mm/kasan/kasan.h, which is the
+ * runtime's private header and not included here).
+ */
+struct seed_status {
+	bool report_found;
+	bool sync_fault;
+};
+
+/* mm/kasan/report.c, built with CONFIG_KASAN_KUNIT_TEST. */
+extern bool kasan_save_enable_multi_shot(void);
+extern void kasan_restore_multi_shot(bool enabled);
+
+static struct seed_status seed_status;
+static struct kunit_resource seed_resource;
+static bool seed_multi_shot;
+
+/* Bad loads go here, so that the compiler must keep them. */
+static volatile char seed_sink;
+
+/*
+ * Make the one bad access EXPR, which must be reported as BUG_TYPE.  The
+ * line printed first names the case and the type for whoever reads the log.
+ * The barriers keep the compiler from moving the access across the checks
+ * of report_found, which it cannot see the report path write.  The flag is
+ * read into a variable first: KUnit prints the expression it checks, and
+ * READ_ONCE()'s expansion would fill its message buffer, losing the
+ * "no KASan report" line that the harness looks for in a case expected
+ * to fail (kernel-glue/scripts/results.py).
+ */
+#define SEED_BAD_ACCESS(test, bug_type, expr) do {			\
+	bool seed_reported = READ_ONCE(seed_status.report_found);	\
+									\
+	KUNIT_EXPECT_FALSE_MSG(test, seed_reported,			\
+			       "a KASan report before \"%s\"", #expr);	\
+	pr_info("expect %s in %s\n", bug_type, (test)->name);		\
+	barrier();							\
+	expr;								\
+	barrier();							\
+	seed_reported = READ_ONCE(seed_status.report_found);		\
+	KUNIT_EXPECT_TRUE_MSG(test, seed_reported,			\
+			      "no KASan report for \"%s\"", #expr);	\
+	WRITE_ONCE(seed_status.report_found, false);			\
+} while (0)
+
+static int seed_init(struct kunit *test)
+{
+	/* Without it the runtime neither tells KUnit nor has multi-shot. */
+	if (!IS_ENABLED(CONFIG_KASAN_KUNIT_TEST)) {
+		kunit_err(test, "kasan_seed needs CONFIG_KASAN_KUNIT_TEST=y");
+		return -EINVAL;
+	}
+	/* Every case reports; without multi-shot only the first would. */
+	seed_multi_shot = kasan_save_enable_multi_shot();
+	seed_status.report_found = false;
+	seed_status.sync_fault = false;
+	return kunit_add_named_resource(test, NULL, NULL, &seed_resource,
+					"kasan_status", &seed_status);
+}
+
+static void seed_exit(struct kunit *test)
+{
+	bool reported;
+
+	if (!IS_ENABLED(CONFIG_KASAN_KUNIT_TEST))
+		return;
+	kasan_restore_multi_shot(seed_multi_shot);
+	/* A report after the bad access (e.g. in kfree) is one too many. */
+	reported = READ_ONCE(seed_status.report_found);
+	KUNIT_EXPECT_FALSE_MSG(test, reported, "a KASan report after the bad access");
+}
+
+#endif /* KASAN_SEED_H */
