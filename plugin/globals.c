@@ -41,9 +41,11 @@
  * Eligible, as in GCC: variables defined here, not TLS, not common, not
  * comdat, not in a section the source names (such sections are often
  * walked as arrays), of a constant non-zero size and at most 64-byte
- * alignment, not weakrefs or aliases, not hard registers; and not ones
- * GCC writes out before the functions (no_reorder, e.g. with
- * -fno-toplevel-reorder), which could not grow in time.
+ * alignment, not weakrefs or aliases, not hard registers, not in a named
+ * address space; not weak or interposable ones (GCC registers those
+ * through a local alias; we leave them out); and not ones GCC writes out
+ * before the functions (no_reorder: -fno-toplevel-reorder, which -O0
+ * implies), which could not grow in time.
  */
 #include "kasan.h"
 
@@ -93,6 +95,16 @@ static bool protectable(varpool_node *vnode)
 		return false;
 	if (DECL_COMMON(decl) && TREE_PUBLIC(decl))
 		return false;
+	/*
+	 * The descriptor names the symbol, which the linker may bind to
+	 * another unit's definition (a weak one overridden, an interposable
+	 * one): we would poison that object by our size.
+	 */
+	if (!decl_binds_to_current_def_p(decl))
+		return false;
+	/* A __seg_gs variable's address is no address in the shadow's range. */
+	if (!ADDR_SPACE_GENERIC_P(TYPE_ADDR_SPACE(TREE_TYPE(decl))))
+		return false;
 	if (DECL_SECTION_NAME(decl) && !vnode->implicit_section)
 		return false;
 	if (!DECL_SIZE_UNIT(decl) || TREE_CODE(DECL_SIZE_UNIT(decl)) != INTEGER_CST ||
@@ -130,7 +142,8 @@ static void protect(tree decl)
 		kasan_need_left_pad(home, DECL_ALIGN_UNIT(decl));
 }
 
-static void add_redzone(tree decl)
+/* Grow DECL by its right redzone; returns its size with it. */
+static unsigned HOST_WIDE_INT add_redzone(tree decl)
 {
 	unsigned HOST_WIDE_INT size = tree_to_uhwi(kasan_global_original_size(decl));
 	unsigned HOST_WIDE_INT total;
@@ -138,6 +151,7 @@ static void add_redzone(tree decl)
 	total = kasan_global_total_size(size, DECL_ALIGN_UNIT(decl));
 	DECL_SIZE_UNIT(decl) = size_int(total);
 	DECL_SIZE(decl) = bitsize_int(total * BITS_PER_UNIT);
+	return total;
 }
 
 /*
@@ -197,7 +211,9 @@ static tree note_literal(tree *tp, int *walk_subtrees ATTRIBUTE_UNUSED,
 {
 	vec<tree> *found = (vec<tree> *)data;
 
-	if (TREE_CODE(*tp) == STRING_CST && literal_size(*tp) > 0)
+	/* Over-aligned ones would not fit the granule-aligned group. */
+	if (TREE_CODE(*tp) == STRING_CST && literal_size(*tp) > 0 &&
+	    TYPE_ALIGN_UNIT(TREE_TYPE(*tp)) <= KASAN_GRANULE)
 		found->safe_push(*tp);
 	return NULL_TREE;
 }
@@ -223,13 +239,19 @@ static void collect_literals(void)
 	cgraph_node *cnode;
 	varpool_node *vnode;
 	auto_vec<tree> found;
+	hash_set<tree> walked;
 	unsigned int i, kept = 0;
 
-	FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(cnode) {
+	/*
+	 * Every body there is, not only definitions: a function that is
+	 * kept only for its IPA clones to be made from holds their literals.
+	 * Inline clones share their function's decl and body.
+	 */
+	FOR_EACH_FUNCTION(cnode) {
 		function *fn = DECL_STRUCT_FUNCTION(cnode->decl);
 		basic_block bb;
 
-		if (!fn || !fn->cfg)
+		if (!fn || !fn->cfg || walked.add(cnode->decl))
 			continue;
 		FOR_EACH_BB_FN(bb, fn) {
 			gimple_stmt_iterator gsi;
@@ -339,6 +361,7 @@ static void describe_pads(vec<constructor_elt, va_gc> **elts,
 /* Chosen globals and their descriptors, until the globals grow. */
 static tree pending_globals;	/* TREE_LIST of decls */
 static tree pending_descriptors;
+static unsigned int pending_pads;	/* descriptors before the globals' */
 
 static const struct ggc_root_tab globals_ggc_roots[] = {
 	{ &pending_globals, 1, sizeof(pending_globals),
@@ -432,6 +455,7 @@ void kasan_protect_globals(void *event_data ATTRIBUTE_UNUSED,
 	if (literal_count())
 		kasan_need_left_pad(kasan_literal_home_section(), KASAN_GRANULE);
 	npads = kasan_make_left_pads();
+	pending_pads = npads;
 	count += literal_count() + npads;
 	pending_descriptors = build_descriptors(pending_globals, count, npads);
 	build_cdtor('I', "__asan_register_globals", pending_descriptors, count);
@@ -451,15 +475,31 @@ static bool functions_left_to_expand(void)
 }
 
 /* After a function's passes: if it was the last one, grow the globals. */
+/*
+ * The vectorizer may still raise a global's alignment after the choice,
+ * and with it the size: descriptor INDEX gets the size it was given.
+ * (The pad before its group stays as it was, which can leave a gap
+ * unpoisoned, never a byte of another object poisoned.)
+ */
+static void describe_total(unsigned int index, unsigned HOST_WIDE_INT total)
+{
+	vec<constructor_elt, va_gc> *elts =
+		CONSTRUCTOR_ELTS(DECL_INITIAL(pending_descriptors));
+
+	(*elts)[index * KASAN_GLOBAL_FIELDS + 2].value =
+		build_int_cst(pointer_sized_int_node, total);
+}
+
 void kasan_grow_globals(void *event_data ATTRIBUTE_UNUSED,
 			void *user_data ATTRIBUTE_UNUSED)
 {
 	tree list;
+	unsigned int index = pending_pads;
 
 	if (!pending_descriptors || functions_left_to_expand())
 		return;
 	for (list = pending_globals; list; list = TREE_CHAIN(list))
-		add_redzone(TREE_VALUE(list));
+		describe_total(index++, add_redzone(TREE_VALUE(list)));
 	pending_globals = NULL_TREE;
 	pending_descriptors = NULL_TREE;
 }

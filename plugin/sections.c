@@ -37,8 +37,12 @@
  * out of the mergeable string sections, where the linker would merge
  * them.
  *
- * Variables in a named section (-fdata-sections) do not pass through
- * select_section and keep only their right redzone.
+ * Objects that GCC would put in a mergeable section (.rodata.cst16,
+ * .rodata.str1.8) go to .rodata's subsections: the linker folds equal
+ * entries of mergeable sections, which would leave a redzone over
+ * another object.  Variables in a named section (-fdata-sections) do not
+ * pass through select_section and keep only their right redzone; the
+ * pads never get a section of their own.
  */
 #include "kasan.h"
 
@@ -68,6 +72,7 @@ static void (*real_declare_constant_name)(FILE *, const char *, const_tree,
 static void (*real_decl_end)(void);
 static noswitch_section_callback real_emit_bss;
 static noswitch_section_callback real_emit_local;
+static void (*real_unique_section)(tree, int);
 static HOST_WIDE_INT literal_redzone_pending;
 
 static const char pad_attr[] = "kasan left redzone";
@@ -114,6 +119,20 @@ static section *routed_section_for(section *real, int subsection)
 	return r->ours;
 }
 
+/*
+ * A mergeable section (.rodata.cst16, .rodata.str1.8: constants, with
+ * -fmerge-all-constants variables too) lets the linker fold equal
+ * entries into one: a redzone could end up on another object.  Its
+ * objects go to .rodata instead, as GCC's own protected globals do.
+ */
+static section *unmergeable(section *sect)
+{
+	if (sect && SECTION_STYLE(sect) != SECTION_NOSWITCH &&
+	    (sect->common.flags & SECTION_MERGE))
+		return readonly_data_section;
+	return sect;
+}
+
 static bool is_bss_callback_section(section *sect)
 {
 	return sect && (sect == lcomm_section || sect == bss_noswitch_section);
@@ -137,7 +156,7 @@ section *kasan_home_section(tree decl)
 		return bss_noswitch_section ? bss_section : NULL;
 	if (SECTION_STYLE(sect) == SECTION_NOSWITCH)
 		return NULL;
-	return sect;
+	return unmergeable(sect);
 }
 
 /* Literals leave the mergeable string sections for the plain one. */
@@ -224,7 +243,8 @@ static section *routed_var_section(tree decl, section *real)
 		return pad;
 	if (!kasan_global_protected(decl) || DECL_SECTION_NAME(decl))
 		return NULL;
-	return routed_section_for(real, group_subsection(DECL_ALIGN_UNIT(decl)));
+	return routed_section_for(unmergeable(real),
+				  group_subsection(DECL_ALIGN_UNIT(decl)));
 }
 
 static section *select_section(tree exp, int reloc,
@@ -308,6 +328,17 @@ static void decl_end(void)
 	real_decl_end();
 }
 
+/*
+ * -fdata-sections gives each variable a section of its own, the pads too;
+ * a pad must stay where its objects go (for literals, .rodata).
+ */
+static void unique_section(tree decl, int reloc)
+{
+	if (VAR_P(decl) && lookup_attribute(pad_attr, DECL_ATTRIBUTES(decl)))
+		return;
+	real_unique_section(decl, reloc);
+}
+
 /* From now on, protected objects go where the file header says. */
 void kasan_start_routing(void)
 {
@@ -319,6 +350,8 @@ void kasan_start_routing(void)
 	targetm.asm_out.declare_constant_name = declare_constant_name;
 	real_decl_end = targetm.asm_out.decl_end;
 	targetm.asm_out.decl_end = decl_end;
+	real_unique_section = targetm.asm_out.unique_section;
+	targetm.asm_out.unique_section = unique_section;
 	if (bss_noswitch_section) {
 		real_emit_bss = bss_noswitch_section->noswitch.callback;
 		bss_noswitch_section->noswitch.callback = emit_bss;

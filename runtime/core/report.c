@@ -293,14 +293,31 @@ static void describe_stack_frame(unsigned long addr, unsigned long stack_lo)
  * A global's redzone is also the left redzone of the global after it, and
  * the symbol of the address names the one before: for an underflow, the
  * variable that was meant is the next one.  Look no further than the
- * largest redzone the compilers leave between two globals.
+ * largest redzone the compilers leave between two globals, and name it
+ * only if a symbol starts where the redzone ends ("name+0x0/..."): what
+ * follows a unit's last redzone may be some other unit's unprotected data.
  */
 #define GLOBAL_REDZONE_SCAN 128
+
+static bool symbol_starts_here(const char *sym)
+{
+	static const char start[] = "+0x0/";
+	size_t i;
+
+	for (; *sym; sym++) {
+		for (i = 0; start[i] && sym[i] == start[i]; i++)
+			;
+		if (!start[i])
+			return true;
+	}
+	return false;
+}
 
 static void describe_next_global(unsigned long addr)
 {
 	unsigned long next = kasan_round_down(addr, KASAN_GRANULE_SIZE);
 	unsigned long end = next + GLOBAL_REDZONE_SCAN;
+	char sym[128];
 
 	for (; next < end; next += KASAN_GRANULE_SIZE) {
 		uint8_t shadow = *kasan_shadow_of((void *)next);
@@ -310,9 +327,12 @@ static void describe_next_global(unsigned long addr)
 	}
 	if (next == end || *kasan_shadow_of((void *)next) >= KASAN_GRANULE_SIZE)
 		return;
+	kasan_plat_symbolize(next, sym, sizeof(sym));
+	if (!symbol_starts_here(sym))
+		return;
 	kasan_printf("The buggy address is located %lu bytes to the left of the variable:\n",
 		     next - addr);
-	print_symbol_line(" ", next);
+	kasan_printf(" %s\n", sym);
 }
 
 static void print_address_description(unsigned long addr)
