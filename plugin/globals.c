@@ -142,8 +142,7 @@ static void protect(tree decl)
 		kasan_need_left_pad(home, DECL_ALIGN_UNIT(decl));
 }
 
-/* Grow DECL by its right redzone; returns its size with it. */
-static unsigned HOST_WIDE_INT add_redzone(tree decl)
+static void add_redzone(tree decl)
 {
 	unsigned HOST_WIDE_INT size = tree_to_uhwi(kasan_global_original_size(decl));
 	unsigned HOST_WIDE_INT total;
@@ -151,15 +150,19 @@ static unsigned HOST_WIDE_INT add_redzone(tree decl)
 	total = kasan_global_total_size(size, DECL_ALIGN_UNIT(decl));
 	DECL_SIZE_UNIT(decl) = size_int(total);
 	DECL_SIZE(decl) = bitsize_int(total * BITS_PER_UNIT);
-	return total;
 }
 
 /*
  * String literals: the unit's, sorted by bytes, once each; a GC root,
  * since the functions that referred to them go away before the literals
- * are written out.
+ * are written out.  The table is chosen after the IPA passes, from bodies
+ * that the IPA transformations have not changed yet: one that ends up
+ * unused (IPA-CP dropped the argument it was passed as, say) is live only
+ * if some function still refers to it when it reaches our pass, or an
+ * initialiser does.  Only live ones are protected and registered.
  */
 static tree literal_table;	/* TREE_VEC */
+static bool *literal_live;	/* per entry of literal_table */
 
 static unsigned int literal_count(void)
 {
@@ -188,7 +191,8 @@ static int compare_literal_ptrs(const void *a, const void *b)
 	return compare_literals(*(const const_tree *)a, *(const const_tree *)b);
 }
 
-bool kasan_literal_protected(tree str)
+/* STR's index in the table, or -1. */
+static int literal_index(const_tree str)
 {
 	unsigned int lo = 0, hi = literal_count();
 
@@ -197,13 +201,20 @@ bool kasan_literal_protected(tree str)
 		int cmp = compare_literals(str, TREE_VEC_ELT(literal_table, mid));
 
 		if (!cmp)
-			return true;
+			return mid;
 		if (cmp < 0)
 			hi = mid;
 		else
 			lo = mid + 1;
 	}
-	return false;
+	return -1;
+}
+
+bool kasan_literal_protected(tree str)
+{
+	int i = literal_index(str);
+
+	return i >= 0 && literal_live[i];
 }
 
 static tree note_literal(tree *tp, int *walk_subtrees ATTRIBUTE_UNUSED,
@@ -234,11 +245,64 @@ static tree note_addressed_literal(tree *tp, int *walk_subtrees, void *data)
 	return NULL_TREE;
 }
 
+/* The literals of FN's statements and PHIs. */
+static void literals_of_body(function *fn, vec<tree> *found)
+{
+	basic_block bb;
+	unsigned int i;
+
+	FOR_EACH_BB_FN(bb, fn) {
+		gimple_stmt_iterator gsi;
+		gphi_iterator pi;
+
+		for (pi = gsi_start_phis(bb); !gsi_end_p(pi); gsi_next(&pi)) {
+			gphi *phi = pi.phi();
+
+			for (i = 0; i < gimple_phi_num_args(phi); i++)
+				walk_tree_without_duplicates(
+					gimple_phi_arg_def_ptr(phi, i),
+					note_literal, found);
+		}
+		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+			struct walk_stmt_info wi;
+
+			if (is_gimple_debug(gsi_stmt(gsi)))
+				continue;
+			memset(&wi, 0, sizeof(wi));
+			wi.info = found;
+			walk_gimple_op(gsi_stmt(gsi), note_literal_in_gimple, &wi);
+		}
+	}
+}
+
+static void mark_live(const vec<tree> &found)
+{
+	unsigned int i;
+	int index;
+
+	for (i = 0; i < found.length(); i++) {
+		index = literal_index(found[i]);
+		if (index >= 0)
+			literal_live[index] = true;
+	}
+}
+
+/* FN reached our pass: the literals it still refers to are live. */
+void kasan_note_live_literals(function *fn)
+{
+	auto_vec<tree> found;
+
+	if (!literal_count() || !fn->cfg)
+		return;
+	literals_of_body(fn, &found);
+	mark_live(found);
+}
+
 static void collect_literals(void)
 {
 	cgraph_node *cnode;
 	varpool_node *vnode;
-	auto_vec<tree> found;
+	auto_vec<tree> found, initialisers;
 	hash_set<tree> walked;
 	unsigned int i, kept = 0;
 
@@ -249,33 +313,9 @@ static void collect_literals(void)
 	 */
 	FOR_EACH_FUNCTION(cnode) {
 		function *fn = DECL_STRUCT_FUNCTION(cnode->decl);
-		basic_block bb;
 
-		if (!fn || !fn->cfg || walked.add(cnode->decl))
-			continue;
-		FOR_EACH_BB_FN(bb, fn) {
-			gimple_stmt_iterator gsi;
-			gphi_iterator pi;
-
-			for (pi = gsi_start_phis(bb); !gsi_end_p(pi); gsi_next(&pi)) {
-				gphi *phi = pi.phi();
-
-				for (i = 0; i < gimple_phi_num_args(phi); i++)
-					walk_tree_without_duplicates(
-						gimple_phi_arg_def_ptr(phi, i),
-						note_literal, &found);
-			}
-			for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
-				struct walk_stmt_info wi;
-
-				if (is_gimple_debug(gsi_stmt(gsi)))
-					continue;
-				memset(&wi, 0, sizeof(wi));
-				wi.info = &found;
-				walk_gimple_op(gsi_stmt(gsi),
-					       note_literal_in_gimple, &wi);
-			}
-		}
+		if (fn && fn->cfg && !walked.add(cnode->decl))
+			literals_of_body(fn, &found);
 	}
 	FOR_EACH_DEFINED_VARIABLE(vnode) {
 		tree init = DECL_INITIAL(vnode->decl);
@@ -283,8 +323,9 @@ static void collect_literals(void)
 		if (init && init != error_mark_node)
 			walk_tree_without_duplicates(&init,
 						     note_addressed_literal,
-						     &found);
+						     &initialisers);
 	}
+	found.safe_splice(initialisers);
 	found.qsort(compare_literal_ptrs);
 	for (i = 0; i < found.length(); i++)
 		if (!kept || compare_literals(found[kept - 1], found[i]))
@@ -294,6 +335,8 @@ static void collect_literals(void)
 	literal_table = make_tree_vec(kept);
 	for (i = 0; i < kept; i++)
 		TREE_VEC_ELT(literal_table, i) = found[i];
+	literal_live = XCNEWVEC(bool, kept);
+	mark_live(initialisers);
 }
 
 static tree string_address(const char *s)
@@ -328,7 +371,8 @@ static void describe(vec<constructor_elt, va_gc> **elts, tree addr,
 static void describe_global(vec<constructor_elt, va_gc> **elts, tree decl,
 			    tree module_name)
 {
-	unsigned HOST_WIDE_INT size = tree_to_uhwi(DECL_SIZE_UNIT(decl));
+	unsigned HOST_WIDE_INT size =
+		tree_to_uhwi(kasan_global_original_size(decl));
 
 	describe(elts, build_fold_addr_expr(decl), size,
 		 kasan_global_total_size(size, DECL_ALIGN_UNIT(decl)),
@@ -361,12 +405,15 @@ static void describe_pads(vec<constructor_elt, va_gc> **elts,
 /* Chosen globals and their descriptors, until the globals grow. */
 static tree pending_globals;	/* TREE_LIST of decls */
 static tree pending_descriptors;
-static unsigned int pending_pads;	/* descriptors before the globals' */
+static tree pending_count;	/* the number the constructors pass */
+static unsigned int pending_pads;
 
 static const struct ggc_root_tab globals_ggc_roots[] = {
 	{ &pending_globals, 1, sizeof(pending_globals),
 	  &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
 	{ &pending_descriptors, 1, sizeof(pending_descriptors),
+	  &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
+	{ &pending_count, 1, sizeof(pending_count),
 	  &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
 	{ &literal_table, 1, sizeof(literal_table),
 	  &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
@@ -379,29 +426,10 @@ void kasan_register_globals_roots(const char *plugin_name)
 			  (void *)globals_ggc_roots);
 }
 
-/*
- * The array is complete now: its references keep the globals and
- * literals it names alive through the removal of unreachable variables
- * that follows.
- */
-static tree build_descriptors(tree globals, unsigned int count,
-			      unsigned int npads)
+static tree internal_variable(const char *name, tree type)
 {
-	tree type = build_array_type_nelts(pointer_sized_int_node,
-					   count * KASAN_GLOBAL_FIELDS);
 	tree var = build_decl(BUILTINS_LOCATION, VAR_DECL,
-			      create_tmp_var_name("__kasan_globals"), type);
-	tree module_name = string_address(main_input_filename);
-	vec<constructor_elt, va_gc> *elts = NULL;
-	unsigned int i;
-
-	describe_pads(&elts, npads, module_name);
-	for (; globals; globals = TREE_CHAIN(globals))
-		describe_global(&elts, TREE_VALUE(globals), module_name);
-	for (i = 0; i < literal_count(); i++)
-		describe_literal(&elts, TREE_VEC_ELT(literal_table, i),
-				 module_name);
-	DECL_INITIAL(var) = build_constructor(type, elts);
+			      create_tmp_var_name(name), type);
 
 	TREE_STATIC(var) = 1;
 	TREE_PUBLIC(var) = 0;
@@ -409,21 +437,84 @@ static tree build_descriptors(tree globals, unsigned int count,
 	DECL_ARTIFICIAL(var) = 1;
 	DECL_IGNORED_P(var) = 1;
 	kasan_mark_internal(var);
-	varpool_node::finalize_decl(var);
-	varpool_node::get(var)->force_output = 1;
 	return var;
 }
 
-static void build_cdtor(char which, const char *fn, tree descriptors,
-			unsigned int count)
+static void output_internal_variable(tree var)
+{
+	varpool_node::finalize_decl(var);
+	varpool_node::get(var)->force_output = 1;
+}
+
+/* The descriptors of the pads, globals and literals (all, or the live). */
+static vec<constructor_elt, va_gc> *describe_all(bool all_literals,
+						 unsigned int *count)
+{
+	tree module_name = string_address(main_input_filename);
+	vec<constructor_elt, va_gc> *elts = NULL;
+	unsigned int i;
+	tree list;
+
+	describe_pads(&elts, pending_pads, module_name);
+	for (list = pending_globals; list; list = TREE_CHAIN(list))
+		describe_global(&elts, TREE_VALUE(list), module_name);
+	for (i = 0; i < literal_count(); i++)
+		if (all_literals || literal_live[i])
+			describe_literal(&elts, TREE_VEC_ELT(literal_table, i),
+					 module_name);
+	*count = vec_safe_length(elts) / KASAN_GLOBAL_FIELDS;
+	return elts;
+}
+
+static void set_descriptors(vec<constructor_elt, va_gc> *elts,
+			    unsigned int count)
+{
+	tree type = build_array_type_nelts(pointer_sized_int_node,
+					   count * KASAN_GLOBAL_FIELDS);
+
+	TREE_TYPE(pending_descriptors) = type;
+	DECL_SIZE(pending_descriptors) = TYPE_SIZE(type);
+	DECL_SIZE_UNIT(pending_descriptors) = TYPE_SIZE_UNIT(type);
+	DECL_INITIAL(pending_descriptors) = build_constructor(type, elts);
+	DECL_INITIAL(pending_count) = build_int_cst(pointer_sized_int_node,
+						    count);
+}
+
+/*
+ * The descriptor array, first with every candidate literal: its
+ * references keep the globals and literals it names alive through the
+ * removal of unreachable variables that follows.  The constructors read
+ * the number of descriptors from a variable, which is final only when
+ * the last function has been through our pass (kasan_grow_globals()
+ * drops the literals that turned out dead); volatile, so that nothing
+ * folds it before.
+ */
+static void build_descriptors(void)
+{
+	vec<constructor_elt, va_gc> *elts;
+	unsigned int count;
+
+	pending_descriptors = internal_variable("__kasan_globals",
+						pointer_sized_int_node);
+	pending_count = internal_variable("__kasan_globals_count",
+					  pointer_sized_int_node);
+	TREE_THIS_VOLATILE(pending_count) = 1;
+	TREE_SIDE_EFFECTS(pending_count) = 1;
+	elts = describe_all(true, &count);
+	set_descriptors(elts, count);
+	output_internal_variable(pending_descriptors);
+	output_internal_variable(pending_count);
+}
+
+static void build_cdtor(char which, const char *fn)
 {
 	tree decl = kasan_runtime_decl(fn, build_function_type_list(
 		void_type_node, pointer_sized_int_node, pointer_sized_int_node,
 		NULL_TREE), false);
 	tree call = build_call_expr(decl, 2,
 		fold_convert(pointer_sized_int_node,
-			     build_fold_addr_expr(descriptors)),
-		build_int_cst(pointer_sized_int_node, count));
+			     build_fold_addr_expr(pending_descriptors)),
+		pending_count);
 
 	/* The kernel runs constructors of the default priority only. */
 	cgraph_build_static_cdtor(which, call, DEFAULT_INIT_PRIORITY);
@@ -433,34 +524,27 @@ static void build_cdtor(char which, const char *fn, tree descriptors,
 void kasan_protect_globals(void *event_data ATTRIBUTE_UNUSED,
 			   void *user_data ATTRIBUTE_UNUSED)
 {
-	unsigned int count = 0, npads;
 	varpool_node *vnode;
 	tree list;
 
 	if (!kasan_opts.globals || kasan_opts.disabled || seen_error())
 		return;
-	FOR_EACH_DEFINED_VARIABLE(vnode) {
-		if (!protectable(vnode))
-			continue;
-		pending_globals = tree_cons(NULL_TREE, vnode->decl,
-					    pending_globals);
-		count++;
-	}
+	FOR_EACH_DEFINED_VARIABLE(vnode)
+		if (protectable(vnode))
+			pending_globals = tree_cons(NULL_TREE, vnode->decl,
+						    pending_globals);
 	collect_literals();
-	if (!count && !literal_count())
+	if (!pending_globals && !literal_count())
 		return;
 	pending_globals = nreverse(pending_globals);
 	for (list = pending_globals; list; list = TREE_CHAIN(list))
 		protect(TREE_VALUE(list));
 	if (literal_count())
 		kasan_need_left_pad(kasan_literal_home_section(), KASAN_GRANULE);
-	npads = kasan_make_left_pads();
-	pending_pads = npads;
-	count += literal_count() + npads;
-	pending_descriptors = build_descriptors(pending_globals, count, npads);
-	build_cdtor('I', "__asan_register_globals", pending_descriptors, count);
-	build_cdtor('D', "__asan_unregister_globals", pending_descriptors,
-		    count);
+	pending_pads = kasan_make_left_pads();
+	build_descriptors();
+	build_cdtor('I', "__asan_register_globals");
+	build_cdtor('D', "__asan_unregister_globals");
 	kasan_start_routing();
 }
 
@@ -474,34 +558,29 @@ static bool functions_left_to_expand(void)
 	return false;
 }
 
-/* After a function's passes: if it was the last one, grow the globals. */
 /*
- * The vectorizer may still raise a global's alignment after the choice,
- * and with it the size: descriptor INDEX gets the size it was given.
- * (The pad before its group stays as it was, which can leave a gap
- * unpoisoned, never a byte of another object poisoned.)
+ * After a function's passes: if it was the last one, grow the globals and
+ * describe them as they are now (the vectorizer may have raised a
+ * global's alignment after the choice, and with it its size; the pad
+ * before its group stays as it was, which can leave a gap unpoisoned,
+ * never a byte of another object poisoned), with the live literals only.
  */
-static void describe_total(unsigned int index, unsigned HOST_WIDE_INT total)
-{
-	vec<constructor_elt, va_gc> *elts =
-		CONSTRUCTOR_ELTS(DECL_INITIAL(pending_descriptors));
-
-	(*elts)[index * KASAN_GLOBAL_FIELDS + 2].value =
-		build_int_cst(pointer_sized_int_node, total);
-}
-
 void kasan_grow_globals(void *event_data ATTRIBUTE_UNUSED,
 			void *user_data ATTRIBUTE_UNUSED)
 {
+	vec<constructor_elt, va_gc> *elts;
+	unsigned int count;
 	tree list;
-	unsigned int index = pending_pads;
 
 	if (!pending_descriptors || functions_left_to_expand())
 		return;
 	for (list = pending_globals; list; list = TREE_CHAIN(list))
-		describe_total(index++, add_redzone(TREE_VALUE(list)));
+		add_redzone(TREE_VALUE(list));
+	elts = describe_all(false, &count);
+	set_descriptors(elts, count);
 	pending_globals = NULL_TREE;
 	pending_descriptors = NULL_TREE;
+	pending_count = NULL_TREE;
 }
 
 /* Had no function been expanded after the choice, sizes would not match. */

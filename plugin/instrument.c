@@ -146,6 +146,7 @@ public:
 	{
 		const char *why;
 
+		kasan_note_live_literals(fun);
 		if (!kasan_function_instrumented(fun->decl, &why)) {
 			if (dump_file)
 				fprintf(dump_file, "kasan: %s: not instrumented: %s\n\n",

@@ -86,6 +86,7 @@ void kasan_register_globals_roots(const char *plugin_name);
 tree kasan_global_original_size(tree decl);
 bool kasan_global_protected(tree decl);
 bool kasan_literal_protected(tree str);
+void kasan_note_live_literals(function *fn);
 void kasan_mark_internal(tree decl);
 unsigned HOST_WIDE_INT kasan_global_total_size(unsigned HOST_WIDE_INT size,
 					       unsigned int align_bytes);
