@@ -18,9 +18,12 @@
  *
  * The offsets are multiples of 32 from a base aligned to at least 8 (one
  * granule), so no realignment of the stack is needed.  Slot sizes follow
- * GCC's asan_var_and_redzone_size, rounded up to 32.  Functions calling setjmp or with non-local
- * labels are left alone, as are artificial, over-aligned or variable-size
- * locals and parameters.
+ * GCC's asan_var_and_redzone_size, rounded up to 32.  Locals of the same
+ * size whose scopes never overlap share a slot, as GCC's protected locals
+ * do (its scope conflicts, worked out the same way; with TBAA on, only
+ * locals whose types may alias).  Functions calling setjmp or with
+ * non-local labels are left alone, as are artificial, over-aligned or
+ * variable-size locals and parameters.
  */
 #include "kasan.h"
 
@@ -131,18 +134,207 @@ static HOST_WIDE_INT slot_size(HOST_WIDE_INT size)
 	return ROUND_UP(total, SLOT_ALIGN);
 }
 
+/*
+ * Which locals may be live at the same time, as GCC's expansion works it
+ * out for its own stack slot sharing (add_scope_conflicts): a local is
+ * live from any mention of it until a clobber of it (the end of its
+ * scope), on every path; those live together at a statement that
+ * mentions one of them, or at the start of a block, conflict.
+ */
+struct scope_walk {
+	struct frame *f;
+	bitmap live;
+	bitmap *conflicts;	/* per local, or NULL while finding liveness */
+};
+
+static tree mention(tree *tp, int *walk_subtrees, void *data)
+{
+	struct walk_stmt_info *wi = (struct walk_stmt_info *)data;
+	struct scope_walk *sw = (struct scope_walk *)wi->info;
+	int *index;
+
+	if (TYPE_P(*tp)) {
+		*walk_subtrees = 0;
+		return NULL_TREE;
+	}
+	if (!DECL_P(*tp) || !(index = sw->f->index.get(*tp)))
+		return NULL_TREE;
+	if (bitmap_set_bit(sw->live, *index) && sw->conflicts) {
+		bitmap_iterator bi;
+		unsigned int i;
+
+		EXECUTE_IF_SET_IN_BITMAP(sw->live, 0, i, bi) {
+			bitmap_set_bit(sw->conflicts[*index], i);
+			bitmap_set_bit(sw->conflicts[i], *index);
+		}
+	}
+	return NULL_TREE;
+}
+
+/* LIVE from the start of BB to its end; conflicts on the way if asked. */
+static void scope_walk_block(struct scope_walk *sw, basic_block bb)
+{
+	gimple_stmt_iterator gsi;
+	struct walk_stmt_info wi;
+	bool first = true;
+	unsigned int i;
+
+	for (gsi = gsi_start_phis(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+		gphi *phi = as_a<gphi *>(gsi_stmt(gsi));
+
+		for (i = 0; i < gimple_phi_num_args(phi); i++) {
+			memset(&wi, 0, sizeof(wi));
+			wi.info = sw;
+			walk_tree(gimple_phi_arg_def_ptr(phi, i), mention, &wi,
+				  NULL);
+		}
+	}
+	for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+		gimple *stmt = gsi_stmt(gsi);
+		int *index;
+
+		if (gimple_clobber_p(stmt)) {
+			tree lhs = gimple_assign_lhs(stmt);
+
+			if (DECL_P(lhs) && (index = sw->f->index.get(lhs)))
+				bitmap_clear_bit(sw->live, *index);
+			continue;
+		}
+		if (is_gimple_debug(stmt))
+			continue;
+		if (first && sw->conflicts) {
+			bitmap_iterator bi;
+
+			EXECUTE_IF_SET_IN_BITMAP(sw->live, 0, i, bi)
+				bitmap_ior_into(sw->conflicts[i], sw->live);
+		}
+		first = false;
+		memset(&wi, 0, sizeof(wi));
+		wi.info = sw;
+		walk_gimple_op(stmt, mention, &wi);
+	}
+}
+
+/* Per local, the locals it may be live with; freed by the caller. */
+static bitmap *scope_conflicts(struct frame *f)
+{
+	unsigned int n = f->vars.length(), i;
+	int *rpo = XNEWVEC(int, n_basic_blocks_for_fn(cfun));
+	int nblocks = pre_and_rev_post_order_compute(NULL, rpo, false);
+	bitmap *out = XCNEWVEC(bitmap, last_basic_block_for_fn(cfun));
+	bitmap *conflicts = XNEWVEC(bitmap, n);
+	struct scope_walk sw = { f, BITMAP_ALLOC(NULL), NULL };
+	bool changed = true;
+	int b;
+
+	for (b = 0; b < nblocks; b++)
+		out[rpo[b]] = BITMAP_ALLOC(NULL);
+	while (changed) {
+		changed = false;
+		for (b = 0; b < nblocks; b++) {
+			basic_block bb = BASIC_BLOCK_FOR_FN(cfun, rpo[b]);
+			edge e;
+			edge_iterator ei;
+
+			bitmap_clear(sw.live);
+			FOR_EACH_EDGE(e, ei, bb->preds)
+				if (e->src->index >= NUM_FIXED_BLOCKS &&
+				    out[e->src->index])
+					bitmap_ior_into(sw.live, out[e->src->index]);
+			scope_walk_block(&sw, bb);
+			if (!bitmap_equal_p(sw.live, out[rpo[b]])) {
+				bitmap_copy(out[rpo[b]], sw.live);
+				changed = true;
+			}
+		}
+	}
+	for (i = 0; i < n; i++)
+		conflicts[i] = BITMAP_ALLOC(NULL);
+	sw.conflicts = conflicts;
+	for (b = 0; b < nblocks; b++) {
+		basic_block bb = BASIC_BLOCK_FOR_FN(cfun, rpo[b]);
+		edge e;
+		edge_iterator ei;
+
+		bitmap_clear(sw.live);
+		FOR_EACH_EDGE(e, ei, bb->preds)
+			if (e->src->index >= NUM_FIXED_BLOCKS &&
+			    out[e->src->index])
+				bitmap_ior_into(sw.live, out[e->src->index]);
+		scope_walk_block(&sw, bb);
+	}
+	for (b = 0; b < nblocks; b++)
+		BITMAP_FREE(out[rpo[b]]);
+	BITMAP_FREE(sw.live);
+	XDELETEVEC(out);
+	XDELETEVEC(rpo);
+	return conflicts;
+}
+
+/*
+ * Whether locals A and B may share a slot besides never being live
+ * together: the same size, as GCC asks of protected locals (a shorter one
+ * would not be protected up to the slot's redzone), and, when type-based
+ * alias analysis is on, types whose accesses it does not tell apart (two
+ * accesses at the same address could otherwise be reordered).
+ */
+static bool may_share(const frame_var *a, const frame_var *b)
+{
+	if (a->size != b->size)
+		return false;
+	return !flag_strict_aliasing ||
+	       alias_sets_conflict_p(get_alias_set(TREE_TYPE(a->decl)),
+				     get_alias_set(TREE_TYPE(b->decl)));
+}
+
+/*
+ * Give each local its offset: in the order they appear, each to the slot
+ * of an earlier local it may share with (slot sharing, as GCC does for
+ * protected locals whose scopes are disjoint, unless -fstack-reuse=none),
+ * or to a new slot after the others, of GCC's size for it.
+ */
 static void lay_out(struct frame *f)
 {
 	HOST_WIDE_INT offset = FRAME_HEADER;
-	unsigned int i;
+	unsigned int n = f->vars.length(), i, j;
+	bitmap *conflicts = NULL;
+	int *slot_of = XNEWVEC(int, n);	/* the first local of each slot */
 	frame_var *v;
 
+	if (flag_stack_reuse != SR_NONE && n > 1)
+		conflicts = scope_conflicts(f);
 	f->align = 64;
 	FOR_EACH_VEC_ELT(f->vars, i, v) {
-		v->offset = offset;
-		offset += slot_size(v->size);
+		slot_of[i] = i;
+		for (j = 0; conflicts && j < i; j++) {
+			unsigned int k;
+			bool ok = slot_of[j] == (int)j &&
+				  may_share(&f->vars[j], v);
+
+			/* Not live with any local of that slot. */
+			for (k = j; ok && k < i; k++)
+				if (slot_of[k] == (int)j &&
+				    bitmap_bit_p(conflicts[i], k))
+					ok = false;
+			if (ok) {
+				slot_of[i] = j;
+				break;
+			}
+		}
+		if (slot_of[i] != (int)i) {
+			v->offset = f->vars[slot_of[i]].offset;
+		} else {
+			v->offset = offset;
+			offset += slot_size(v->size);
+		}
 		f->align = MAX(f->align, DECL_ALIGN(v->decl));
 	}
+	if (conflicts) {
+		for (i = 0; i < n; i++)
+			BITMAP_FREE(conflicts[i]);
+		XDELETEVEC(conflicts);
+	}
+	XDELETEVEC(slot_of);
 	f->size = offset;
 	f->decl = create_tmp_var(build_array_type_nelts(char_type_node,
 							f->size),
@@ -244,7 +436,7 @@ static tree describe(struct frame *f)
 
 static unsigned char *frame_shadow(struct frame *f)
 {
-	HOST_WIDE_INT n = f->size / 8, i;
+	HOST_WIDE_INT n = f->size / 8, i, end;
 	unsigned char *shadow = XNEWVEC(unsigned char, n);
 	unsigned int j;
 	frame_var *v;
@@ -257,9 +449,11 @@ static unsigned char *frame_shadow(struct frame *f)
 		if (v->size % 8)
 			shadow[v->offset / 8 + i] = v->size % 8;
 	}
-	/* After the last variable: the right redzone. */
-	v = &f->vars.last();
-	for (i = (v->offset + v->size + 7) / 8; i < n; i++)
+	/* After the last slot: the right redzone. */
+	end = 0;
+	FOR_EACH_VEC_ELT(f->vars, j, v)
+		end = MAX(end, v->offset + v->size);
+	for (i = (end + 7) / 8; i < n; i++)
 		shadow[i] = SHADOW_RIGHT;
 	return shadow;
 }
