@@ -266,7 +266,13 @@ static void literals_of_body(function *fn, vec<tree> *found)
 		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
 			struct walk_stmt_info wi;
 
-			if (is_gimple_debug(gsi_stmt(gsi)))
+			/*
+			 * An internal call's literal is no object in memory:
+			 * .DEFERRED_INIT (-ftrivial-auto-var-init) names the
+			 * variable it initialises, for diagnostics only.
+			 */
+			if (is_gimple_debug(gsi_stmt(gsi)) ||
+			    gimple_call_internal_p(gsi_stmt(gsi)))
 				continue;
 			memset(&wi, 0, sizeof(wi));
 			wi.info = found;
