@@ -24,19 +24,22 @@
  * left neighbour is another's right redzone or a pad.
  *
  * String literals are protected as GCC protects them: those that the
- * functions and initialisers of the unit refer to are collected after
- * the IPA passes, registered by their address (the constant pool gives
- * every literal of the same bytes one label), and get their redzone when
- * written out (sections.c).  Literals that later folding creates (printf
- * into puts, say) are not protected.
+ * functions and initialisers of the unit refer to are the candidates,
+ * collected after the IPA passes; those that a function still refers to
+ * when it reaches our pass (or an initialiser does) are registered by
+ * their address (the constant pool gives every literal of the same bytes
+ * one label) and get their redzone when written out (sections.c).
+ * Literals that later folding creates (printf into puts, say) are not
+ * protected.
  *
  * A static array of descriptors in the layout of the kernel's struct
  * kasan_global (8 pointer-sized fields since GCC 7: beg, size,
  * size_with_redzone, name, module_name, has_dynamic_init, location,
  * odr_indicator) goes to __asan_register_globals() from a constructor of
  * default priority (the kernel runs no other), and to
- * __asan_unregister_globals() from a destructor.  The pads are in it as
- * globals of size 0.
+ * __asan_unregister_globals() from a destructor, with its length, read
+ * from a variable that is final only when the globals grow.  The pads are
+ * in it as globals of size 0.
  *
  * Eligible, as in GCC: variables defined here, not TLS, not common, not
  * comdat, not in a section the source names (such sections are often
