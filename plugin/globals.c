@@ -133,9 +133,8 @@ static void protect(tree decl)
 {
 	section *home;
 
-	if (DECL_ALIGN_UNIT(decl) < KASAN_GRANULE) {
+	if (DECL_ALIGN_UNIT(decl) < KASAN_GRANULE)
 		SET_DECL_ALIGN(decl, KASAN_GRANULE * BITS_PER_UNIT);
-	}
 	DECL_USER_ALIGN(decl) = 1;
 	DECL_ATTRIBUTES(decl) = tree_cons(get_identifier(original_size_attr),
 					  DECL_SIZE_UNIT(decl),

@@ -215,6 +215,20 @@ static void scope_walk_block(struct scope_walk *sw, basic_block bb)
 	}
 }
 
+/* LIVE from BB's predecessors' OUT sets through BB. */
+static void scope_walk_from_preds(struct scope_walk *sw, basic_block bb,
+				  bitmap *out)
+{
+	edge e;
+	edge_iterator ei;
+
+	bitmap_clear(sw->live);
+	FOR_EACH_EDGE(e, ei, bb->preds)
+		if (e->src->index >= NUM_FIXED_BLOCKS && out[e->src->index])
+			bitmap_ior_into(sw->live, out[e->src->index]);
+	scope_walk_block(sw, bb);
+}
+
 /* Per local, the locals it may be live with; freed by the caller. */
 static bitmap *scope_conflicts(struct frame *f)
 {
@@ -232,16 +246,9 @@ static bitmap *scope_conflicts(struct frame *f)
 	while (changed) {
 		changed = false;
 		for (b = 0; b < nblocks; b++) {
-			basic_block bb = BASIC_BLOCK_FOR_FN(cfun, rpo[b]);
-			edge e;
-			edge_iterator ei;
-
-			bitmap_clear(sw.live);
-			FOR_EACH_EDGE(e, ei, bb->preds)
-				if (e->src->index >= NUM_FIXED_BLOCKS &&
-				    out[e->src->index])
-					bitmap_ior_into(sw.live, out[e->src->index]);
-			scope_walk_block(&sw, bb);
+			scope_walk_from_preds(&sw,
+					      BASIC_BLOCK_FOR_FN(cfun, rpo[b]),
+					      out);
 			if (!bitmap_equal_p(sw.live, out[rpo[b]])) {
 				bitmap_copy(out[rpo[b]], sw.live);
 				changed = true;
@@ -251,18 +258,8 @@ static bitmap *scope_conflicts(struct frame *f)
 	for (i = 0; i < n; i++)
 		conflicts[i] = BITMAP_ALLOC(NULL);
 	sw.conflicts = conflicts;
-	for (b = 0; b < nblocks; b++) {
-		basic_block bb = BASIC_BLOCK_FOR_FN(cfun, rpo[b]);
-		edge e;
-		edge_iterator ei;
-
-		bitmap_clear(sw.live);
-		FOR_EACH_EDGE(e, ei, bb->preds)
-			if (e->src->index >= NUM_FIXED_BLOCKS &&
-			    out[e->src->index])
-				bitmap_ior_into(sw.live, out[e->src->index]);
-		scope_walk_block(&sw, bb);
-	}
+	for (b = 0; b < nblocks; b++)
+		scope_walk_from_preds(&sw, BASIC_BLOCK_FOR_FN(cfun, rpo[b]), out);
 	for (b = 0; b < nblocks; b++)
 		BITMAP_FREE(out[rpo[b]]);
 	BITMAP_FREE(sw.live);

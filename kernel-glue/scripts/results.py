@@ -97,6 +97,16 @@ WORKLOAD = "kasan-glue: workload: done"
 CPUS = re.compile(r"smp: Brought up \d+ nodes?, (\d+) CPUs?")
 
 
+def expectation_lines(path):
+    """The lines of an expectations file, without comments, blank lines
+    and surrounding white space."""
+    with open(path) as f:
+        for line in f:
+            line = line.split("#", 1)[0].strip()
+            if line:
+                yield line
+
+
 def expectation(word, compiler, path, line):
     """The expected result WORD says for COMPILER: WORD is a result (pass,
     skip, fail) or one per compiler, "plugin=pass,native=skip"."""
@@ -122,10 +132,7 @@ def expectation(word, compiler, path, line):
 
 def read_expected(path, compiler=None):
     cases = []
-    for line in open(path):
-        line = line.split("#", 1)[0].strip()
-        if not line:
-            continue
+    for line in expectation_lines(path):
         words = line.split(None, 2)
         if len(words) < 2:
             sys.exit("results: %s: bad line: %s" % (path, line))
@@ -150,10 +157,7 @@ def read_seed_expected(path, compiler=None):
     """(suite, case, expected, bug type, function, reports) per line:
     [SUITE.]CASE EXPECTED TYPE [FUNC] [reports=N]."""
     cases = []
-    for line in open(path):
-        line = line.split("#", 1)[0].strip()
-        if not line:
-            continue
+    for line in expectation_lines(path):
         words = line.split()
         count = 1
         if words and re.fullmatch(r"reports=[1-9]\d*", words[-1]):
@@ -172,10 +176,7 @@ def read_overrides(path):
     """(suite, case, expected, why) per line: "CASE RESULT WHY", CASE a
     kasan case or SEED_SUITE.CASE (kasan_seed.CASE, kasan_seed_module.CASE)."""
     found = []
-    for line in open(path):
-        line = line.split("#", 1)[0].strip()
-        if not line:
-            continue
+    for line in expectation_lines(path):
         words = line.split(None, 2)
         if len(words) < 3 or words[1] not in RESULTS:
             sys.exit("results: %s: bad line (want CASE pass|skip|fail WHY):"

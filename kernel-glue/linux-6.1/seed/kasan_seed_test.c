@@ -226,9 +226,7 @@ static void global_oob_left(struct kunit *test)
 	char *volatile array = seed_global;
 	char *p;
 
-	if (!IS_ENABLED(CONFIG_KASAN_PLUGIN))
-		kunit_skip(test, "GCC's own KASan has no left redzones of globals"
-			   " (bugzilla 215051); needs CONFIG_KASAN_PLUGIN");
+	seed_need_left_redzones(test);
 	p = array - 1;
 	SEED_BAD_ACCESS(test, "global-out-of-bounds", seed_sink = *p);
 }
