@@ -14,6 +14,7 @@
  * object.c      heap objects: slot layout, alloc/free, metadata, tracks
  * quarantine.c  a FIFO of freed objects, bounded in bytes
  * globals.c     __asan_register_globals, alloca redzones, no-return
+ * options.c     the run-time options (multi-shot, panic, stack saving)
  * report.c      reports in mainline's format
  * format.c      the core's own small printf, so that both platforms print
  *               the very same text
@@ -191,13 +192,7 @@ struct kasan_global {
 /* globals.c */
 void kasan_register_global(const struct kasan_global *global);
 
-/* report.c */
-enum kasan_report_type {
-	KASAN_REPORT_ACCESS,
-	KASAN_REPORT_INVALID_FREE,
-	KASAN_REPORT_DOUBLE_FREE,
-};
-
+/* options.c: set by the platform, read by the core */
 struct kasan_runtime_options {
 	bool multi_shot;	/* every report, not only the first */
 	bool panic_on_report;	/* kasan.fault=panic */
@@ -205,6 +200,13 @@ struct kasan_runtime_options {
 };
 
 extern struct kasan_runtime_options kasan_options;
+
+/* report.c */
+enum kasan_report_type {
+	KASAN_REPORT_ACCESS,
+	KASAN_REPORT_INVALID_FREE,
+	KASAN_REPORT_DOUBLE_FREE,
+};
 
 bool kasan_report(unsigned long addr, size_t size, bool is_write,
 		  unsigned long ip);

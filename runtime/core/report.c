@@ -15,10 +15,6 @@
  */
 #include "kasan_core.h"
 
-struct kasan_runtime_options kasan_options = {
-	.stacktrace = true,
-};
-
 static kasan_lock_t report_lock = KASAN_LOCK_INITIALIZER;
 static bool reported;
 static unsigned long report_count;
