@@ -20,6 +20,10 @@
  *                             around kasan_report(), which checks may call
  *                             from anywhere: the kernel leaves a
  *                             user-access region there
+ *   KASAN_PLAT_SLAB_UAF       the title of an access to a freed allocator
+ *                             object: "use-after-free", or Linux's
+ *                             "slab-use-after-free" since 6.3 (a freed
+ *                             page is "use-after-free" everywhere)
  *   KASAN_PLAT_RECOVER_ONLY   (optional) the platform's compilers only
  *                             emit the _noabort entry points: the others,
  *                             and kasan_plat_die(), are not needed

@@ -79,9 +79,10 @@ static const char *shadow_bug_type(uint8_t s)
 	case KASAN_STACK_PARTIAL:
 		return "stack-out-of-bounds";
 	case KASAN_PAGE_FREE:
+		return "use-after-free";
 	case KASAN_SLAB_FREE:
 	case KASAN_SLAB_FREETRACK:
-		return "use-after-free";
+		return KASAN_PLAT_SLAB_UAF;
 	case KASAN_ALLOCA_LEFT:
 	case KASAN_ALLOCA_RIGHT:
 		return "alloca-out-of-bounds";

@@ -15,11 +15,17 @@
  * page.c            the page allocator's hooks, large kmalloc, pages in
  *                   reports
  * string.c          checked mem*(), the kasan_check_*() entry points
+ * linux-X.Y/        what differs between kernel versions:
+ *   kasan_version.h   small adapters (names, flags, the stack depot)
+ *   hooks.c           the entry points whose names or signatures differ,
+ *                     KUnit's view of a report, the shrinker's
+ *                     registration
  */
 #ifndef KASAN_KERNEL_H
 #define KASAN_KERNEL_H
 
 #include <linux/kasan.h>
+#include <linux/shrinker.h>
 #include "kasan_core.h"
 
 /* shadow_init.c: bytes of real shadow and of its page tables. */
@@ -30,5 +36,55 @@ void __init kasan_populate_shadow(unsigned long start, unsigned long end,
 
 /* page.c: is ptr, being freed, a large kmalloc()'s start?  Or a report. */
 bool kasan_check_free_large(void *ptr, unsigned long ip);
+bool kasan_unpoison_page_range(struct page *page, unsigned int order);
+void kasan_large_kmalloc_resize(const void *ptr, size_t size);
+
+/* slab.c, for the version's hooks. */
+size_t kasan_slab_meta_after_object(struct kmem_cache *cache);
+size_t kasan_slab_meta_in_object(struct kmem_cache *cache);
+void kasan_slab_unpoison_new(struct kmem_cache *cache, void *object);
+void kasan_slab_poison_new(struct kmem_cache *cache, void *object);
+bool kasan_slab_free_is_bad(struct kmem_cache *cache, void *ptr,
+			    unsigned long ip);
+bool kasan_slab_free_object(struct kmem_cache *cache, void *ptr,
+			    unsigned long ip, bool quarantine,
+			    bool still_accessible);
+bool kasan_mempool_free(void *ptr, unsigned long ip);
+void kasan_mempool_reuse(void *ptr, size_t size, unsigned long ip);
+
+/* vmalloc.c, for the version's hooks. */
+void kasan_release_vmalloc_shadow(unsigned long start, unsigned long end,
+				  unsigned long free_start,
+				  unsigned long free_end);
+void kasan_flush_vmalloc_shadow(unsigned long start, unsigned long end);
+void kasan_vmalloc_resize(const void *start, unsigned long old_size,
+			  unsigned long new_size);
+
+/*
+ * string.c: what the compiler calls for memcpy() and friends with
+ * prefixed mem intrinsics (mm/kasan/kasan.h declares them for mainline),
+ * and mem*() that check their ranges first, as called from ip.
+ */
+void *__asan_memset(void *addr, int c, ssize_t len);
+void *__asan_memmove(void *dest, const void *src, ssize_t len);
+void *__asan_memcpy(void *dest, const void *src, ssize_t len);
+void *kasan_checked_memset(void *addr, int c, size_t len, unsigned long ip);
+void *kasan_checked_memmove(void *dest, const void *src, size_t len,
+			    unsigned long ip);
+void *kasan_checked_memcpy(void *dest, const void *src, size_t len,
+			   unsigned long ip);
+
+/*
+ * linux-X.Y/hooks.c: what differs between kernel versions beyond the
+ * entry points.  A report tells the running KUnit test (if any) in the
+ * version's way; the quarantine's shrinker is registered in the
+ * version's way (0 or an error).
+ */
+void kasan_kunit_note_report(void);
+int kasan_register_shrinker(const char *name,
+			    unsigned long (*count)(struct shrinker *,
+						   struct shrink_control *),
+			    unsigned long (*scan)(struct shrinker *,
+						  struct shrink_control *));
 
 #endif /* KASAN_KERNEL_H */

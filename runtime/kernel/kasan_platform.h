@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The kernel platform's definitions for the runtime core: Linux 6.1,
- * x86_64 with 4-level paging, generic KASAN (CONFIG_KASAN_RUNTIME_OWN).
+ * The kernel platform's definitions for the runtime core: Linux 6.1 or
+ * 6.12 (kasan_version.h, from the version's directory), x86_64 with
+ * 4-level paging, generic KASAN (CONFIG_KASAN_RUNTIME_OWN).
  *
  * The shadow offset is CONFIG_KASAN_SHADOW_OFFSET (asm/kasan.h), the one
  * the compiler was given.  The kernel half of the address space,
@@ -23,7 +24,11 @@
 #include <asm/kasan.h>
 #include <asm/smap.h>
 
+#include "kasan_version.h"
+
 #define KASAN_KERNEL_HALF_START	(-1UL << __VIRTUAL_MASK_SHIFT)
+
+#define KASAN_PLAT_SLAB_UAF	KASAN_VERSION_SLAB_UAF
 
 #define kasan_likely(x)		likely(x)
 #define kasan_unlikely(x)	unlikely(x)

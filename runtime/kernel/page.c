@@ -19,27 +19,36 @@ void __kasan_poison_pages(struct page *page, unsigned int order, bool init)
 			     KASAN_PAGE_FREE);
 }
 
-void __kasan_unpoison_pages(struct page *page, unsigned int order, bool init)
+/* Whether the pages were unpoisoned (6.12's __kasan_unpoison_pages()). */
+bool kasan_unpoison_page_range(struct page *page, unsigned int order)
 {
-	if (likely(!PageHighMem(page)))
-		kasan_unpoison(page_address(page), PAGE_SIZE << order);
+	if (unlikely(PageHighMem(page)))
+		return false;
+	kasan_unpoison(page_address(page), PAGE_SIZE << order);
+	return true;
 }
 
 /* The pages were unpoisoned when allocated; past size is redzone. */
 void * __must_check __kasan_kmalloc_large(const void *ptr, size_t size,
 					  gfp_t flags)
 {
+	if (unlikely(!ptr))
+		return NULL;
+	kasan_large_kmalloc_resize(ptr, size);
+	return (void *)ptr;
+}
+
+/* A large kmalloc() of size bytes at ptr: redzone after size. */
+void kasan_large_kmalloc_resize(const void *ptr, size_t size)
+{
 	unsigned long redzone, end;
 	struct page *page;
 
-	if (unlikely(!ptr))
-		return NULL;
 	kasan_unpoison(ptr, size);
 	page = virt_to_head_page(ptr);
 	redzone = round_up((unsigned long)ptr + size, KASAN_GRANULE_SIZE);
 	end = (unsigned long)page_address(page) + page_size(page);
 	kasan_poison((void *)redzone, end - redzone, KASAN_PAGE_REDZONE);
-	return (void *)ptr;
 }
 
 bool kasan_check_free_large(void *ptr, unsigned long ip)

@@ -23,7 +23,6 @@
 #include <linux/ftrace.h>
 #include <linux/lockdep.h>
 #include <asm/sections.h>
-#include <kunit/test.h>
 
 #include "kasan_kernel.h"
 
@@ -107,42 +106,10 @@ bool kasan_plat_addr_is_global(unsigned long addr)
 	return is_kernel(addr) || is_module_address(addr);
 }
 
-/*
- * 6.1's kasan_test.c learns of a report through the KUnit resource
- * "kasan_status" of the running test; a report in a test without it is a
- * failure of that test.  The resource's data is mm/kasan/kasan.h's
- * struct kunit_kasan_status, whose layout this is.
- */
-struct kasan_test_status {
-	bool report_found;
-	bool sync_fault;
-};
-
-static void kunit_note_report(void)
-{
-#if IS_ENABLED(CONFIG_KUNIT)
-	struct kunit *test = current->kunit_test;
-	struct kunit_resource *res;
-	struct kasan_test_status *status;
-
-	if (!test)
-		return;
-	res = kunit_find_named_resource(test, "kasan_status");
-	if (!res) {
-		kunit_set_failure(test);
-		return;
-	}
-	status = res->data;
-	WRITE_ONCE(status->report_found, true);
-	WRITE_ONCE(status->sync_fault, true);
-	kunit_put_resource(res);
-#endif
-}
-
 void kasan_plat_report_begin(void)
 {
 	disable_trace_on_warning();
-	kunit_note_report();
+	kasan_kunit_note_report();
 	/* Lockdep would complain about the locks a report takes. */
 	lockdep_off();
 }

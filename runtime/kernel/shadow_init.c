@@ -11,7 +11,8 @@
  *
  * kasan_init(), once memblock knows the memory, gives real shadow pages
  * to the direct map, the kernel image and the cpu entry area (whose IST
- * stacks instrumented code poisons).  A table that still points to the
+ * stacks instrumented code poisons; on 6.12 its shared part, each CPU's
+ * part when that CPU's is set up, kasan_populate_shadow_for_vaddr()).  A table that still points to the
  * shared early tables is replaced by a private copy before it changes,
  * so the shadow stays mapped all along and no page-table switch is
  * needed.  The vmalloc and module areas get private top-level tables with
@@ -272,7 +273,7 @@ void __init kasan_init(void)
 				early_pfn_to_nid(pfn_mapped[i].start));
 	populate_memory((unsigned long)_stext, (unsigned long)_end,
 			early_pfn_to_nid(__pa_symbol(_stext) >> PAGE_SHIFT));
-	populate_memory(cea, cea + CPU_ENTRY_AREA_MAP_SIZE, NUMA_NO_NODE);
+	populate_memory(cea, KASAN_VERSION_CEA_BOOT_END, NUMA_NO_NODE);
 
 	walk_shadow(shadow_addr(VMALLOC_START), shadow_addr(VMALLOC_END + 1),
 		    SHADOW_UNMAP, NUMA_NO_NODE);

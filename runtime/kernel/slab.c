@@ -11,6 +11,10 @@
  * objects go to the core's quarantine, whose bound is a fraction of
  * memory; memory pressure (a shrinker) and a cache's shrink or
  * destruction empty it.
+ *
+ * The hooks whose names or signatures differ between kernel versions
+ * (the free, mempool, new-object and metadata-size hooks) are in
+ * linux-X.Y/hooks.c, on top of the functions here.
  */
 #include <linux/kernel.h>
 #include <linux/kfence.h>
@@ -43,7 +47,7 @@ void kasan_cache_create(struct kmem_cache *cache, unsigned int *size,
 	struct kasan_slot_layout l;
 
 	/* No merging with other caches; ksize() is the object's size. */
-	*flags |= SLAB_KASAN;
+	*flags |= KASAN_VERSION_CACHE_FLAGS;
 	cache_layout(cache, *size, &l);
 	cache->kasan_info.alloc_meta_offset = l.alloc_meta_offset;
 	cache->kasan_info.free_meta_offset = l.free_meta_offset;
@@ -51,7 +55,7 @@ void kasan_cache_create(struct kmem_cache *cache, unsigned int *size,
 }
 
 /* What the core added after SLUB's own data, for SLUB's debug checks. */
-size_t kasan_metadata_size(struct kmem_cache *cache)
+size_t kasan_slab_meta_after_object(struct kmem_cache *cache)
 {
 	struct kasan_slot_layout l;
 
@@ -59,14 +63,11 @@ size_t kasan_metadata_size(struct kmem_cache *cache)
 	return l.meta_end - l.alloc_meta_offset;
 }
 
-void __kasan_cache_create_kmalloc(struct kmem_cache *cache)
+/* The free metadata a freed object holds at its start, if it does. */
+size_t kasan_slab_meta_in_object(struct kmem_cache *cache)
 {
-	cache->kasan_info.is_kmalloc = true;
-}
-
-slab_flags_t kasan_never_merge(void)
-{
-	return SLAB_KASAN;
+	return cache->kasan_info.free_meta_offset ?
+	       0 : sizeof(struct kasan_free_meta);
 }
 
 static void object_info(struct kmem_cache *cache, void *object,
@@ -130,12 +131,12 @@ void __kasan_poison_slab(struct slab *slab)
 }
 
 /* Around a constructor: the object is SLUB's to write for a while. */
-void __kasan_unpoison_object_data(struct kmem_cache *cache, void *object)
+void kasan_slab_unpoison_new(struct kmem_cache *cache, void *object)
 {
 	kasan_unpoison(object, cache->object_size);
 }
 
-void __kasan_poison_object_data(struct kmem_cache *cache, void *object)
+void kasan_slab_poison_new(struct kmem_cache *cache, void *object)
 {
 	kasan_poison(object, round_up(cache->object_size, KASAN_GRANULE_SIZE),
 		     KASAN_SLAB_REDZONE);
@@ -151,8 +152,36 @@ void * __must_check __kasan_init_slab_obj(struct kmem_cache *cache,
 	return (void *)object;
 }
 
-static bool slab_free(struct kmem_cache *cache, void *ptr, unsigned long ip,
-		      bool quarantine)
+/*
+ * Is freeing ptr a bug, a pointer into an object or a second free?  Then
+ * it is reported, and true.
+ */
+bool kasan_slab_free_is_bad(struct kmem_cache *cache, void *ptr,
+			    unsigned long ip)
+{
+	if (is_kfence_address(ptr))
+		return false;
+	if (nearest_obj(cache, virt_to_slab(ptr), ptr) != ptr) {
+		kasan_report_invalid_free(ptr, ip, KASAN_REPORT_INVALID_FREE);
+		return true;
+	}
+	if (!kasan_byte_accessible(ptr)) {
+		kasan_report_invalid_free(ptr, ip, KASAN_REPORT_DOUBLE_FREE);
+		return true;
+	}
+	return false;
+}
+
+/*
+ * Free ptr: poisoned, its free stack saved and, with quarantine, held
+ * back.  Returns true when SLUB must not free it (now): it is in the
+ * quarantine, or the free was a bug (reported).  An object that is still
+ * accessible, one of an RCU-typesafe cache before its grace period ends,
+ * may still be read: only a bad pointer is reported, nothing is poisoned.
+ */
+bool kasan_slab_free_object(struct kmem_cache *cache, void *ptr,
+			    unsigned long ip, bool quarantine,
+			    bool still_accessible)
 {
 	struct kasan_object_info obj;
 	void *object;
@@ -160,12 +189,7 @@ static bool slab_free(struct kmem_cache *cache, void *ptr, unsigned long ip,
 	if (is_kfence_address(ptr))
 		return false;
 	object = nearest_obj(cache, virt_to_slab(ptr), ptr);
-	/*
-	 * An RCU-typesafe cache's objects may be read after their free until
-	 * a grace period ends: only a bad pointer is reported, nothing is
-	 * poisoned.
-	 */
-	if (unlikely(cache->flags & SLAB_TYPESAFE_BY_RCU)) {
+	if (unlikely(still_accessible)) {
 		if (ptr == object)
 			return false;
 		kasan_report_invalid_free(ptr, ip, KASAN_REPORT_INVALID_FREE);
@@ -175,23 +199,41 @@ static bool slab_free(struct kmem_cache *cache, void *ptr, unsigned long ip,
 	return kasan_object_free(&obj, ptr, ip, quarantine);
 }
 
-/* Returns true when SLUB must not free the object (now). */
-bool __kasan_slab_free(struct kmem_cache *cache, void *object,
-		       unsigned long ip, bool init)
-{
-	return slab_free(cache, object, ip, true);
-}
-
-void __kasan_slab_free_mempool(void *ptr, unsigned long ip)
+/*
+ * A mempool keeps ptr, a slab object or a large kmalloc(), for reuse:
+ * poisoned as freed, but out of the quarantine.  Returns false if the
+ * free was a bug (reported).
+ */
+bool kasan_mempool_free(void *ptr, unsigned long ip)
 {
 	struct folio *folio = virt_to_folio(ptr);
 
-	if (folio_test_slab(folio)) {
-		slab_free(folio_slab(folio)->slab_cache, ptr, ip, false);
+	if (folio_test_slab(folio))
+		return !kasan_slab_free_object(folio_slab(folio)->slab_cache,
+					       ptr, ip, false, false);
+	if (!kasan_check_free_large(ptr, ip))
+		return false;
+	kasan_poison(ptr, folio_size(folio), KASAN_PAGE_FREE);
+	return true;
+}
+
+/* The mempool gives ptr out again: allocated, of size bytes. */
+void kasan_mempool_reuse(void *ptr, size_t size, unsigned long ip)
+{
+	struct slab *slab = virt_to_slab(ptr);
+	struct kmem_cache *cache;
+	struct kasan_object_info obj;
+
+	if (!slab) {
+		kasan_large_kmalloc_resize(ptr, size);
 		return;
 	}
-	if (kasan_check_free_large(ptr, ip))
-		kasan_poison(ptr, folio_size(folio), KASAN_PAGE_FREE);
+	if (is_kfence_address(ptr))
+		return;
+	cache = slab->slab_cache;
+	object_info(cache, ptr, &obj);
+	kasan_object_alloc(&obj, kasan_cache_is_kmalloc(cache) ?
+			   size : cache->object_size, ip);
 }
 
 void * __must_check __kasan_slab_alloc(struct kmem_cache *cache, void *object,
@@ -202,7 +244,7 @@ void * __must_check __kasan_slab_alloc(struct kmem_cache *cache, void *object,
 	if (unlikely(!object) || is_kfence_address(object))
 		return object;
 	object_info(cache, object, &obj);
-	if (cache->kasan_info.is_kmalloc)
+	if (kasan_cache_is_kmalloc(cache))
 		kasan_object_resize(&obj, cache->object_size);
 	else
 		kasan_object_alloc(&obj, cache->object_size, _RET_IP_);
@@ -280,12 +322,6 @@ static unsigned long quarantine_scan(struct shrinker *s,
 	return pages ? pages : SHRINK_STOP;
 }
 
-static struct shrinker quarantine_shrinker = {
-	.count_objects = quarantine_count,
-	.scan_objects = quarantine_scan,
-	.seeks = 0,
-};
-
 /*
  * Until memory is known, the limit is 0: early frees skip the quarantine.
  */
@@ -295,7 +331,8 @@ static int __init kasan_quarantine_init(void)
 {
 	quarantine_limit = totalram_pages() * PAGE_SIZE / QUARANTINE_FRACTION;
 	kasan_quarantine_set_limit(quarantine_limit);
-	if (register_shrinker(&quarantine_shrinker, "kasan-quarantine"))
+	if (kasan_register_shrinker("kasan-quarantine", quarantine_count,
+				    quarantine_scan))
 		pr_warn("kasan: no shrinker for the quarantine\n");
 	return 0;
 }

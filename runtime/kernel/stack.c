@@ -20,8 +20,8 @@ kasan_stack_t kasan_plat_save_stack(bool can_alloc)
 	unsigned int n;
 
 	n = stack_trace_save(entries, ARRAY_SIZE(entries), 0);
-	/* GFP_NOWAIT: frees and call_rcu() come from atomic context too. */
-	return __stack_depot_save(entries, n, 0, GFP_NOWAIT, can_alloc);
+	/* Without sleeping: frees and call_rcu() come from atomic context. */
+	return kasan_depot_save(entries, n, can_alloc);
 }
 
 void kasan_plat_print_stack(kasan_stack_t stack)

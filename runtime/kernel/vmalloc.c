@@ -105,10 +105,11 @@ static int unmap_shadow_pte(pte_t *ptep, unsigned long addr, void *unused)
  * free region that touch [start, end) (the others went before, or still
  * serve a neighbour).
  */
-void kasan_release_vmalloc(unsigned long start, unsigned long end,
-			   unsigned long free_start, unsigned long free_end)
+void kasan_release_vmalloc_shadow(unsigned long start, unsigned long end,
+				  unsigned long free_start,
+				  unsigned long free_end)
 {
-	unsigned long lo, hi, shadow_lo, shadow_hi;
+	unsigned long lo, hi, shadow_lo;
 
 	lo = max(round_up(free_start, MEMORY_PER_SHADOW_PAGE),
 		 round_down(start, MEMORY_PER_SHADOW_PAGE));
@@ -117,10 +118,21 @@ void kasan_release_vmalloc(unsigned long start, unsigned long end,
 	if (lo >= hi)
 		return;
 	shadow_lo = (unsigned long)kasan_shadow_of((void *)lo);
-	shadow_hi = (unsigned long)kasan_shadow_of((void *)hi);
-	apply_to_existing_page_range(&init_mm, shadow_lo, shadow_hi - shadow_lo,
-				     unmap_shadow_pte, NULL);
-	flush_tlb_kernel_range(shadow_lo, shadow_hi);
+	apply_to_existing_page_range(&init_mm, shadow_lo,
+				     (unsigned long)kasan_shadow_of((void *)hi) -
+				     shadow_lo, unmap_shadow_pte, NULL);
+}
+
+/*
+ * The TLB entries of every shadow page that served [start, end): a
+ * superset of what kasan_release_vmalloc_shadow() unmapped for it.
+ */
+void kasan_flush_vmalloc_shadow(unsigned long start, unsigned long end)
+{
+	flush_tlb_kernel_range(
+		round_down((unsigned long)kasan_shadow_of((void *)start),
+			   PAGE_SIZE),
+		round_up((unsigned long)kasan_shadow_of((void *)end), PAGE_SIZE));
 }
 
 /* vm_area_register_early(): an area used before vmalloc works. */
@@ -160,4 +172,25 @@ void __kasan_unpoison_vmap_areas(struct vm_struct **vms, int nr_vms,
 	for (i = 0; i < nr_vms; i++)
 		vms[i]->addr = __kasan_unpoison_vmalloc(vms[i]->addr,
 							vms[i]->size, flags);
+}
+
+/*
+ * vrealloc() in place: the area keeps its address; the granules both
+ * sizes cover stay as they are, the rest up to the new size is
+ * unpoisoned and the rest up to the old size poisoned.
+ */
+void kasan_vmalloc_resize(const void *start, unsigned long old_size,
+			  unsigned long new_size)
+{
+	unsigned long kept = round_down(min(old_size, new_size),
+					KASAN_GRANULE_SIZE);
+	unsigned long old_end = round_up(old_size, KASAN_GRANULE_SIZE);
+	unsigned long new_end = round_up(new_size, KASAN_GRANULE_SIZE);
+
+	if (!is_vmalloc_or_module_addr(start))
+		return;
+	kasan_unpoison(start + kept, new_size - kept);
+	if (new_end < old_end)
+		kasan_poison(start + new_end, old_end - new_end,
+			     KASAN_VMALLOC_INVALID);
 }
