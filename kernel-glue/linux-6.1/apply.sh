@@ -119,7 +119,7 @@ done
 # again on every run (the project may have moved).
 root=$(cd "$here/../.." && pwd)
 ln -sfn "$root/runtime" "$tree/mm/kasan-plugin"
-ln -sfn "$here/seed" "$tree/mm/kasan-seed"
+ln -sfn "$here/../seed" "$tree/mm/kasan-seed"
 
 msg="$applied applied, $keep already there"
 [ "$reverted" -eq 0 ] || msg="$msg, $reverted reverted"

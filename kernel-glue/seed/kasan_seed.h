@@ -15,22 +15,22 @@
 #include <linux/types.h>
 
 /*
- * The runtime's report path looks up the KUnit resource "kasan_status" of
- * current->kunit_test and sets report_found in it.  This is the layout of
- * mainline's struct kunit_kasan_status (mm/kasan/kasan.h, which is the
- * runtime's private header and not included here).
+ * How a suite learns of a report differs between kernel versions: each
+ * version's kasan_seed_report.h (kernel-glue/linux-X.Y/seed/, on the
+ * include path by the Makefile) defines
+ *   seed_report_seen()       has a report been made since the last forget?
+ *   seed_report_forget()
+ *   seed_report_test_init()  per case (the 6.1 KUnit resource)
+ *   seed_report_suite_init() / seed_report_suite_exit()  per suite (the
+ *                            6.12 console probe)
+ * the way that version's own mm/kasan/kasan_test*.c does it.
  */
-struct seed_status {
-	bool report_found;
-	bool sync_fault;
-};
+#include "kasan_seed_report.h"
 
 /* mm/kasan/report.c, built with CONFIG_KASAN_KUNIT_TEST. */
 extern bool kasan_save_enable_multi_shot(void);
 extern void kasan_restore_multi_shot(bool enabled);
 
-static struct seed_status seed_status;
-static struct kunit_resource seed_resource;
 static bool seed_multi_shot;
 
 /* Bad loads go here, so that the compiler must keep them. */
@@ -40,14 +40,14 @@ static volatile char seed_sink;
  * Make the one bad access EXPR, which must be reported as BUG_TYPE.  The
  * line printed first names the case and the type for whoever reads the log.
  * The barriers keep the compiler from moving the access across the checks
- * of report_found, which it cannot see the report path write.  The flag is
- * read into a variable first: KUnit prints the expression it checks, and
- * READ_ONCE()'s expansion would fill its message buffer, losing the
+ * of seed_report_seen(), which it cannot see the report path write.  The
+ * flag is read into a variable first: KUnit prints the expression it
+ * checks, and READ_ONCE()'s expansion would fill its message buffer, losing the
  * "no KASan report" line that the harness looks for in a case expected
  * to fail (kernel-glue/scripts/results.py).
  */
 #define SEED_BAD_ACCESS(test, bug_type, expr) do {			\
-	bool seed_reported = READ_ONCE(seed_status.report_found);	\
+	bool seed_reported = seed_report_seen();			\
 									\
 	KUNIT_EXPECT_FALSE_MSG(test, seed_reported,			\
 			       "a KASan report before \"%s\"", #expr);	\
@@ -55,10 +55,10 @@ static volatile char seed_sink;
 	barrier();							\
 	expr;								\
 	barrier();							\
-	seed_reported = READ_ONCE(seed_status.report_found);		\
+	seed_reported = seed_report_seen();				\
 	KUNIT_EXPECT_TRUE_MSG(test, seed_reported,			\
 			      "no KASan report for \"%s\"", #expr);	\
-	WRITE_ONCE(seed_status.report_found, false);			\
+	seed_report_forget();						\
 } while (0)
 
 static int seed_init(struct kunit *test)
@@ -70,10 +70,8 @@ static int seed_init(struct kunit *test)
 	}
 	/* Every case reports; without multi-shot only the first would. */
 	seed_multi_shot = kasan_save_enable_multi_shot();
-	seed_status.report_found = false;
-	seed_status.sync_fault = false;
-	return kunit_add_named_resource(test, NULL, NULL, &seed_resource,
-					"kasan_status", &seed_status);
+	seed_report_forget();
+	return seed_report_test_init(test);
 }
 
 static void seed_exit(struct kunit *test)
@@ -84,7 +82,7 @@ static void seed_exit(struct kunit *test)
 		return;
 	kasan_restore_multi_shot(seed_multi_shot);
 	/* A report after the bad access (e.g. in kfree) is one too many. */
-	reported = READ_ONCE(seed_status.report_found);
+	reported = seed_report_seen();
 	KUNIT_EXPECT_FALSE_MSG(test, reported, "a KASan report after the bad access");
 }
 

@@ -58,6 +58,8 @@ static struct kunit_suite seed_module_suite = {
 	.name = "kasan_seed_module",
 	.init = seed_init,
 	.exit = seed_exit,
+	.suite_init = seed_report_suite_init,
+	.suite_exit = seed_report_suite_exit,
 	.test_cases = seed_module_cases,
 };
 
