@@ -364,6 +364,7 @@ __visible int plugin_init(struct plugin_name_args *info,
 			  NULL);
 	kasan_register_ggc_roots(plugin_name);
 	kasan_register_globals_roots(plugin_name);
+	kasan_register_literal_roots(plugin_name);
 	register_passes();
 	/* Our dump exists only now; GCC reports unknown dump flags itself. */
 	if (dump_request)
