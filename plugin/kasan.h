@@ -6,8 +6,9 @@
  * policy.c        which functions are instrumented; the inlining rule
  * access.c        finding the memory accesses of a statement
  * memintrin.c     memcpy/memset/... and strlen calls
- * globals.c       redzones around globals and literals, their registration
+ * globals.c       choosing and growing protected globals, their registration
  * sections.c      where protected globals are written: left redzones
+ * protected.c     which globals and literals are protected, their sizes
  * stack.c         redzones around locals
  * alloca.c        redzones around alloca() and VLAs
  * eliminate.c     removing checks that a dominating check makes redundant
@@ -76,28 +77,39 @@ void kasan_collect_stmt_checks(vec<kasan_check> *checks, gimple *stmt);
 void kasan_add_range_check(vec<kasan_check> *checks, gimple *stmt, tree ptr,
 			   tree len, bool is_store, bool after);
 
-/* globals.c */
+/* protected.c: what is protected, its size; calls neither file below */
 #define KASAN_GRANULE 8			/* bytes per shadow byte */
 #define KASAN_GLOBAL_MIN_REDZONE 32	/* bytes, on each side */
-void kasan_protect_globals(void *event_data, void *user_data);
-void kasan_grow_globals(void *event_data, void *user_data);
-void kasan_check_globals_grown(void *event_data, void *user_data);
-void kasan_register_globals_roots(const char *plugin_name);
-tree kasan_global_original_size(tree decl);
-bool kasan_global_protected(tree decl);
-bool kasan_literal_protected(tree str);
-void kasan_note_live_literals(function *fn);
-void kasan_mark_internal(tree decl);
 unsigned HOST_WIDE_INT kasan_global_total_size(unsigned HOST_WIDE_INT size,
 					       unsigned int align_bytes);
+bool kasan_global_eligible(varpool_node *vnode);
+void kasan_mark_protected(tree decl);
+void kasan_add_redzone(tree decl);
+tree kasan_global_original_size(tree decl);
+bool kasan_global_protected(tree decl);
+void kasan_mark_internal(tree decl);
+void kasan_collect_literals(void);
+void kasan_note_live_literals(function *fn);
+unsigned int kasan_literal_count(void);
+tree kasan_literal(unsigned int i);
+bool kasan_literal_live(unsigned int i);
+HOST_WIDE_INT kasan_literal_size(const_tree str);
+bool kasan_literal_protected(tree str);
+void kasan_register_literal_roots(const char *plugin_name);
 
-/* sections.c */
+/* sections.c: where protected objects go; uses protected.c only */
 section *kasan_home_section(tree decl);
 section *kasan_literal_home_section(void);
 void kasan_need_left_pad(section *home, unsigned int align_bytes);
 unsigned int kasan_make_left_pads(void);
 tree kasan_left_pad(unsigned int i, unsigned int *size);
 void kasan_start_routing(void);
+
+/* globals.c: choosing, growing, registering; uses the two above */
+void kasan_protect_globals(void *event_data, void *user_data);
+void kasan_grow_globals(void *event_data, void *user_data);
+void kasan_check_globals_grown(void *event_data, void *user_data);
+void kasan_register_globals_roots(const char *plugin_name);
 
 /* stack.c */
 bool kasan_protect_stack(vec<kasan_check> *checks);

@@ -7,34 +7,18 @@
  * by a GCC without KASan support runs mainline's mm/kasan (or ours).  It
  * never uses GCC's own sanitizer: no -fsanitize, no ASAN internal calls.
  *
- * Options (-fplugin-arg-kasan-KEY[=VALUE]):
- *   outline             a call per check, __asan_load4_noabort() (default)
- *   inline              inline shadow checks; functions with at least
- *                       call-threshold checks still use calls
- *   call-threshold=N    that threshold (default 7000 for inline, as GCC)
- *   shadow-offset=N     shadow = (addr >> 3) + N, decimal or 0x-hex
- *                       (default 0xdffffc0000000000, x86_64 KASan)
- *   recover / no-recover  _noabort entry points, or reports that do not
- *                       return (default recover, as the kernel wants)
- *   reads / no-reads, writes / no-writes   instrument loads / stores
- *   mem-intrinsics=check|prefix|none   see memintrin.c (default check)
- *   eliminate / no-eliminate   remove redundant checks (default on)
- *   globals             redzones after globals, registered with the runtime
- *   stack               redzones around the locals of each function
- *   stats               one line per function on stderr
- *   dump[=FLAGS]        write the pass's dump, <file>.NNNt.kasan, with
- *                       GCC dump FLAGS such as lineno or details
- *                       (-fdump-tree-kasan cannot work: GCC reads dump
- *                       options before it loads plugins)
- *   disable             instrument nothing (per-file opt-out)
- *   help, version
+ * Arguments (-fplugin-arg-kasan-KEY[=VALUE]) are listed once, in
+ * plugin_args[] below, which drives both -fplugin-arg-kasan-help and the
+ * checking of the command line.
  *
  * Usage:
  *   gcc -fplugin=kasan.so -fplugin-arg-kasan-inline -O2 -c foo.c
  *   (build/bin/kasan-cc picks the kasan.so built for the gcc it runs)
  *
  * Debugging: -fplugin-arg-kasan-dump lists every check, kept or removed,
- * then the instrumented function (also in -fdump-tree-all).
+ * then the instrumented function (also in -fdump-tree-all); the
+ * -fdump-tree-kasan spelling cannot work, as GCC reads dump options
+ * before it loads plugins.
  */
 #include "kasan.h"
 #include "plugin-version.h"
@@ -60,69 +44,301 @@ struct kasan_options kasan_opts = {
 	KASAN_MEMINTRIN_CHECK,		/* mem_intrinsics */
 };
 
-static const char kasan_help[] =
-	"kasan: kernel address sanitizer instrumentation as a GCC plugin\n"
-	"  -fplugin-arg-kasan-outline            a call per check (default)\n"
-	"  -fplugin-arg-kasan-inline             inline shadow checks\n"
-	"  -fplugin-arg-kasan-call-threshold=N   functions with >= N checks use calls\n"
-	"                                        (inline mode; default 7000)\n"
-	"  -fplugin-arg-kasan-shadow-offset=N    shadow = (addr >> 3) + N\n"
-	"                                        (default 0xdffffc0000000000)\n"
-	"  -fplugin-arg-kasan-recover            _noabort entry points (default)\n"
-	"  -fplugin-arg-kasan-no-recover         reports do not return\n"
-	"  -fplugin-arg-kasan-no-reads           do not instrument loads\n"
-	"  -fplugin-arg-kasan-no-writes          do not instrument stores\n"
-	"  -fplugin-arg-kasan-mem-intrinsics=check|prefix|none\n"
-	"                                        memcpy/memset/memmove: range checks\n"
-	"                                        (default), __asan_memcpy calls, or\n"
-	"                                        nothing\n"
-	"  -fplugin-arg-kasan-no-eliminate       keep redundant checks\n"
-	"  -fplugin-arg-kasan-globals            redzones after global variables,\n"
-	"                                        registered by a constructor\n"
-	"  -fplugin-arg-kasan-stack              redzones around local variables\n"
-	"  -fplugin-arg-kasan-stats              per-function check counts on stderr\n"
-	"  -fplugin-arg-kasan-dump[=FLAGS]       dump file <file>.NNNt.kasan, FLAGS as\n"
-	"                                        in -fdump-tree-kasan-FLAGS (lineno...)\n"
-	"  -fplugin-arg-kasan-disable            instrument nothing\n"
-	"  -fplugin-arg-kasan-help               this text\n"
-	"  -fplugin-arg-kasan-version            the plugin's version\n";
+static const char *plugin_name;
+static const char *dump_request;	/* "tree-kasan[-FLAGS]" */
+
+/* What the command line said, for the checks that look at several keys. */
+static struct {
+	bool outline;
+	bool inline_mode;
+	bool threshold;
+	const char *shadow_offset;	/* as written */
+} given;
+
+enum arg_value { NO_VALUE, VALUE, OPTIONAL_VALUE };
+
+struct plugin_arg;
+
+/* Applies ARG's VALUE (NULL if none); returns an error message or NULL. */
+typedef const char *(*arg_handler)(const struct plugin_arg *arg,
+				   const char *value);
+
+/*
+ * One argument: its key, the value it takes (value_name is how help
+ * shows it, expects how an error describes it), its help text (lines
+ * after the first start with '\n'), and its handler, with the field and
+ * value that set_flag() stores.
+ */
+struct plugin_arg {
+	const char *key;
+	enum arg_value takes;
+	const char *value_name;
+	const char *expects;
+	arg_handler handle;
+	bool *flag;
+	bool flag_value;
+	const char *help;
+};
+
+static const char *set_flag(const struct plugin_arg *arg, const char *value)
+{
+	*arg->flag = arg->flag_value;
+	return NULL;
+}
+
+enum parsed { PARSED, MALFORMED, TOO_LARGE };
+
+/* Decimal or 0x-prefixed hex, the whole string, no sign, at most MAX. */
+static enum parsed parse_number(const char *s, unsigned HOST_WIDE_INT max,
+				unsigned HOST_WIDE_INT *out)
+{
+	unsigned HOST_WIDE_INT v = 0;
+	bool too_large = false;
+	int base = 10;
+
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		base = 16;
+		s += 2;
+	}
+	if (!*s)
+		return MALFORMED;
+	for (; *s; s++) {
+		int digit;
+
+		if (ISDIGIT(*s))
+			digit = *s - '0';
+		else if (base == 16 && ISXDIGIT(*s))
+			digit = TOLOWER(*s) - 'a' + 10;
+		else
+			return MALFORMED;
+		if (v > (max - digit) / base)
+			too_large = true;
+		v = v * base + digit;
+	}
+	if (too_large)
+		return TOO_LARGE;
+	*out = v;
+	return PARSED;
+}
+
+/* The target's pointer width is only known later: check_shadow_offset(). */
+static const char *set_shadow_offset(const struct plugin_arg *arg,
+				     const char *value)
+{
+	unsigned HOST_WIDE_INT v;
+
+	switch (parse_number(value, HOST_WIDE_INT_M1U, &v)) {
+	case MALFORMED:
+		return "malformed shadow offset, expected decimal or 0x-hex";
+	case TOO_LARGE:
+		return "shadow offset does not fit in 64 bits";
+	default:
+		kasan_opts.shadow_offset = v;
+		given.shadow_offset = value;
+		return NULL;
+	}
+}
+
+static const char *set_call_threshold(const struct plugin_arg *arg,
+				      const char *value)
+{
+	unsigned HOST_WIDE_INT v;
+
+	given.threshold = true;
+	switch (parse_number(value, INT_MAX, &v)) {
+	case MALFORMED:
+		return "malformed call threshold, expected a number from 0 "
+		       "to 2147483647";
+	case TOO_LARGE:
+		return "call threshold above 2147483647";
+	default:
+		kasan_opts.call_threshold = (int)v;
+		return NULL;
+	}
+}
+
+static const char *set_mem_intrinsics(const struct plugin_arg *arg,
+				      const char *value)
+{
+	if (!strcmp(value, "check"))
+		kasan_opts.mem_intrinsics = KASAN_MEMINTRIN_CHECK;
+	else if (!strcmp(value, "prefix"))
+		kasan_opts.mem_intrinsics = KASAN_MEMINTRIN_PREFIX;
+	else if (!strcmp(value, "none"))
+		kasan_opts.mem_intrinsics = KASAN_MEMINTRIN_NONE;
+	else
+		return "unknown value, expected check, prefix or none";
+	return NULL;
+}
+
+static const char *set_dump(const struct plugin_arg *arg, const char *value)
+{
+	dump_request = value ? concat("tree-kasan-", value, NULL) :
+			       "tree-kasan";
+	return NULL;
+}
+
+static const char *print_help(const struct plugin_arg *arg,
+			      const char *value);
+
+static const char *print_version(const struct plugin_arg *arg,
+				 const char *value)
+{
+	printf("kasan plugin %s for GCC %s\n", KASAN_PLUGIN_VERSION,
+	       gcc_version.basever);
+	return NULL;
+}
+
+#define FLAG(key, field, value, help) \
+	{ key, NO_VALUE, NULL, NULL, set_flag, &kasan_opts.field, value, help }
+#define MODE(key, field, help) \
+	{ key, NO_VALUE, NULL, NULL, set_flag, &given.field, true, help }
+#define VALUED(key, takes, name, expects, handler, help) \
+	{ key, takes, name, expects, handler, NULL, false, help }
+
+static const struct plugin_arg plugin_args[] = {
+	MODE("outline", outline, "a call per check (default)"),
+	MODE("inline", inline_mode, "inline shadow checks"),
+	VALUED("call-threshold", VALUE, "N", "a count of checks",
+	       set_call_threshold,
+	       "functions with >= N checks use calls\n"
+	       "(inline mode; default 7000)"),
+	VALUED("shadow-offset", VALUE, "N", "decimal or 0x-hex",
+	       set_shadow_offset,
+	       "shadow = (addr >> 3) + N, decimal or\n"
+	       "0x-hex (default 0xdffffc0000000000)"),
+	FLAG("recover", recover, true, "_noabort entry points (default)"),
+	FLAG("no-recover", recover, false, "reports do not return"),
+	FLAG("reads", reads, true, "instrument loads (default)"),
+	FLAG("no-reads", reads, false, "do not instrument loads"),
+	FLAG("writes", writes, true, "instrument stores (default)"),
+	FLAG("no-writes", writes, false, "do not instrument stores"),
+	VALUED("mem-intrinsics", VALUE, "check|prefix|none",
+	       "check, prefix or none", set_mem_intrinsics,
+	       "memcpy/memset/memmove: range checks\n"
+	       "(default), __asan_memcpy calls, or\nnothing"),
+	FLAG("eliminate", eliminate, true,
+	     "remove redundant checks (default)"),
+	FLAG("no-eliminate", eliminate, false, "keep redundant checks"),
+	FLAG("globals", globals, true,
+	     "redzones after global variables,\nregistered by a constructor"),
+	FLAG("no-globals", globals, false, "no redzones for globals (default)"),
+	FLAG("stack", stack, true, "redzones around local variables"),
+	FLAG("no-stack", stack, false, "no redzones for locals (default)"),
+	FLAG("stats", stats, true, "per-function check counts on stderr"),
+	VALUED("dump", OPTIONAL_VALUE, "FLAGS", NULL, set_dump,
+	       "dump file <file>.NNNt.kasan, FLAGS as\n"
+	       "in -fdump-tree-kasan-FLAGS (lineno...)"),
+	FLAG("disable", disabled, true, "instrument nothing"),
+	VALUED("help", NO_VALUE, NULL, NULL, print_help, "this text"),
+	VALUED("version", NO_VALUE, NULL, NULL, print_version,
+	       "the plugin's version"),
+};
+
+#define HELP_COLUMN 40
+
+/* Appends S to the text at *BUF (NULL: only counts) of *LEN chars. */
+static void append(char *buf, size_t *len, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (buf)
+		memcpy(buf + *len, s, n + 1);
+	*len += n;
+}
+
+/* "-fplugin-arg-kasan-KEY[=VALUE]" as help and the valid list show it. */
+static void append_spelling(char *buf, size_t *len,
+			    const struct plugin_arg *arg)
+{
+	append(buf, len, arg->key);
+	if (arg->takes == OPTIONAL_VALUE)
+		append(buf, len, "[=");
+	else if (arg->takes == VALUE)
+		append(buf, len, "=");
+	if (arg->takes != NO_VALUE)
+		append(buf, len, arg->value_name);
+	if (arg->takes == OPTIONAL_VALUE)
+		append(buf, len, "]");
+}
+
+/* ARG's help line(s), continuation lines indented to HELP_COLUMN. */
+static void append_help_entry(char *buf, size_t *len,
+			      const struct plugin_arg *arg)
+{
+	size_t start = *len;
+	const char *line;
+
+	append(buf, len, "  -fplugin-arg-");
+	append(buf, len, plugin_name);
+	append(buf, len, "-");
+	append_spelling(buf, len, arg);
+	for (line = arg->help; line; ) {
+		const char *nl = strchr(line, '\n');
+		size_t col = *len - start, n = nl ? nl - line : strlen(line);
+
+		if (col >= HELP_COLUMN) {
+			append(buf, len, "\n");
+			start = *len;
+			col = 0;
+		}
+		for (; col < HELP_COLUMN; col++)
+			append(buf, len, " ");
+		if (buf)
+			memcpy(buf + *len, line, n);
+		*len += n;
+		append(buf, len, "\n");
+		start = *len;
+		line = nl ? nl + 1 : NULL;
+	}
+}
+
+static void append_help(char *buf, size_t *len)
+{
+	unsigned int i;
+
+	append(buf, len, "kasan: kernel address sanitizer instrumentation as "
+	       "a GCC plugin\n");
+	for (i = 0; i < ARRAY_SIZE(plugin_args); i++)
+		append_help_entry(buf, len, &plugin_args[i]);
+}
+
+static void append_valid_keys(char *buf, size_t *len)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(plugin_args); i++) {
+		if (i)
+			append(buf, len, ", ");
+		append_spelling(buf, len, &plugin_args[i]);
+	}
+}
+
+/* Runs APPEND twice: to size the text, then to write it. */
+static char *build_text(void (*append_all)(char *, size_t *))
+{
+	size_t len = 0;
+	char *buf;
+
+	append_all(NULL, &len);
+	buf = XNEWVEC(char, len + 1);
+	len = 0;
+	buf[0] = '\0';
+	append_all(buf, &len);
+	return buf;
+}
 
 static struct plugin_info kasan_plugin_info = {
 	KASAN_PLUGIN_VERSION,
-	kasan_help,
+	NULL,		/* help: built from plugin_args[] */
 };
 
-static const char valid_keys[] =
-	"outline, inline, call-threshold=N, shadow-offset=N, recover, "
-	"no-recover, reads, no-reads, writes, no-writes, "
-	"mem-intrinsics=check|prefix|none, eliminate, no-eliminate, globals, "
-	"no-globals, stack, no-stack, stats, dump[=FLAGS], disable, help, version";
-
-struct flag_key {
-	const char *key;
-	bool *field;
-	bool value;
-};
-
-static const struct flag_key flag_keys[] = {
-	{ "recover", &kasan_opts.recover, true },
-	{ "no-recover", &kasan_opts.recover, false },
-	{ "reads", &kasan_opts.reads, true },
-	{ "no-reads", &kasan_opts.reads, false },
-	{ "writes", &kasan_opts.writes, true },
-	{ "no-writes", &kasan_opts.writes, false },
-	{ "eliminate", &kasan_opts.eliminate, true },
-	{ "no-eliminate", &kasan_opts.eliminate, false },
-	{ "globals", &kasan_opts.globals, true },
-	{ "no-globals", &kasan_opts.globals, false },
-	{ "stack", &kasan_opts.stack, true },
-	{ "no-stack", &kasan_opts.stack, false },
-	{ "stats", &kasan_opts.stats, true },
-	{ "disable", &kasan_opts.disabled, true },
-};
-
-static const char *plugin_name;
-static const char *dump_request;	/* "tree-kasan[-FLAGS]" */
+static const char *print_help(const struct plugin_arg *arg,
+			      const char *value)
+{
+	fputs(kasan_plugin_info.help, stdout);
+	return NULL;
+}
 
 static void arg_error(const struct plugin_argument *arg, const char *what)
 {
@@ -134,134 +350,78 @@ static void arg_error(const struct plugin_argument *arg, const char *what)
 		      arg->key);
 }
 
-/* Decimal or 0x-prefixed hex, the whole string, no sign. */
-static bool parse_number(const char *s, unsigned HOST_WIDE_INT max,
-			 unsigned HOST_WIDE_INT *out)
-{
-	unsigned HOST_WIDE_INT v = 0;
-	int base = 10;
-
-	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-		base = 16;
-		s += 2;
-	}
-	if (!*s)
-		return false;
-	for (; *s; s++) {
-		int digit;
-
-		if (ISDIGIT(*s))
-			digit = *s - '0';
-		else if (base == 16 && ISXDIGIT(*s))
-			digit = TOLOWER(*s) - 'a' + 10;
-		else
-			return false;
-		if (v > (max - digit) / base)
-			return false;
-		v = v * base + digit;
-	}
-	*out = v;
-	return true;
-}
-
-static bool parse_flag(const struct plugin_argument *arg)
+static const struct plugin_arg *find_arg(const char *key)
 {
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_SIZE(flag_keys); i++) {
-		if (strcmp(arg->key, flag_keys[i].key))
-			continue;
-		if (arg->value)
-			arg_error(arg, "unexpected value");
-		*flag_keys[i].field = flag_keys[i].value;
-		return true;
-	}
-	return false;
+	for (i = 0; i < ARRAY_SIZE(plugin_args); i++)
+		if (!strcmp(key, plugin_args[i].key))
+			return &plugin_args[i];
+	return NULL;
 }
 
-static bool parse_valued(const struct plugin_argument *arg,
-			 bool *threshold_given)
+static void apply_argument(const struct plugin_argument *arg)
 {
-	unsigned HOST_WIDE_INT v;
+	const struct plugin_arg *spec = find_arg(arg->key);
+	const char *problem;
 
-	if (!strcmp(arg->key, "shadow-offset")) {
-		if (!arg->value)
-			arg_error(arg, "missing value (decimal or 0x-hex)");
-		else if (!parse_number(arg->value, HOST_WIDE_INT_M1U, &v))
-			arg_error(arg, "malformed shadow offset, "
-				  "expected decimal or 0x-hex");
-		else
-			kasan_opts.shadow_offset = v;
-		return true;
+	if (!spec) {
+		char *valid = build_text(append_valid_keys);
+
+		error("unknown option %<-fplugin-arg-%s-%s%>; valid: %s",
+		      plugin_name, arg->key, valid);
+		free(valid);
+		return;
 	}
-	if (!strcmp(arg->key, "call-threshold")) {
-		if (!arg->value)
-			arg_error(arg, "missing value (a count of checks)");
-		else if (!parse_number(arg->value, INT_MAX, &v))
-			arg_error(arg, "malformed call threshold, expected "
-				  "a number from 0 to 2147483647");
-		else
-			kasan_opts.call_threshold = (int)v;
-		*threshold_given = true;
-		return true;
-	}
-	if (!strcmp(arg->key, "mem-intrinsics")) {
-		if (!arg->value)
-			arg_error(arg, "missing value (check, prefix or none)");
-		else if (!strcmp(arg->value, "check"))
-			kasan_opts.mem_intrinsics = KASAN_MEMINTRIN_CHECK;
-		else if (!strcmp(arg->value, "prefix"))
-			kasan_opts.mem_intrinsics = KASAN_MEMINTRIN_PREFIX;
-		else if (!strcmp(arg->value, "none"))
-			kasan_opts.mem_intrinsics = KASAN_MEMINTRIN_NONE;
-		else
-			arg_error(arg, "unknown value, expected check, "
-				  "prefix or none");
-		return true;
-	}
-	return false;
+	if (spec->takes == NO_VALUE && arg->value)
+		problem = "unexpected value";
+	else if (spec->takes == VALUE && !arg->value)
+		problem = ACONCAT(("missing value, expected ", spec->expects,
+				   NULL));
+	else
+		problem = spec->handle(spec, arg->value);
+	if (problem)
+		arg_error(arg, problem);
 }
 
 /* Returns false after reporting every bad argument. */
 static bool parse_arguments(int argc, struct plugin_argument *argv)
 {
-	bool threshold_given = false, outline = false, inline_mode = false;
 	int i;
 
-	for (i = 0; i < argc; i++) {
-		const struct plugin_argument *arg = &argv[i];
+	kasan_plugin_info.help = build_text(append_help);
+	for (i = 0; i < argc; i++)
+		apply_argument(&argv[i]);
 
-		if (!strcmp(arg->key, "outline") || !strcmp(arg->key, "inline")) {
-			if (arg->value)
-				arg_error(arg, "unexpected value");
-			*(arg->key[0] == 'o' ? &outline : &inline_mode) = true;
-		} else if (!strcmp(arg->key, "dump")) {
-			dump_request = arg->value ?
-				concat("tree-kasan-", arg->value, NULL) :
-				"tree-kasan";
-		} else if (!strcmp(arg->key, "help")) {
-			fputs(kasan_help, stdout);
-		} else if (!strcmp(arg->key, "version")) {
-			printf("kasan plugin %s for GCC %s\n",
-			       KASAN_PLUGIN_VERSION, gcc_version.basever);
-		} else if (!parse_flag(arg) &&
-			   !parse_valued(arg, &threshold_given)) {
-			error("unknown option %<-fplugin-arg-%s-%s%>; valid: %s",
-			      plugin_name, arg->key, valid_keys);
-		}
-	}
-
-	if (outline && inline_mode)
+	if (given.outline && given.inline_mode)
 		error("%<-fplugin-arg-%s-inline%> and %<-fplugin-arg-%s-outline%> "
 		      "exclude each other", plugin_name, plugin_name);
-	else if (outline && threshold_given)
+	else if (given.outline && given.threshold)
 		error("%<-fplugin-arg-%s-call-threshold%> needs inline checks, "
 		      "but %<-fplugin-arg-%s-outline%> is given",
 		      plugin_name, plugin_name);
-	kasan_opts.inline_checks = inline_mode || threshold_given;
-	if (inline_mode && !threshold_given)
+	kasan_opts.inline_checks = given.inline_mode || given.threshold;
+	if (given.inline_mode && !given.threshold)
 		kasan_opts.call_threshold = GCC_DEFAULT_CALL_THRESHOLD;
 	return !seen_error();
+}
+
+/*
+ * A shadow offset wider than the target's pointers would be cut short in
+ * the address arithmetic.  The pointer width is final only once the
+ * options are processed, after plugin_init(): checked at the unit's start.
+ */
+static void check_shadow_offset(void *event_data ATTRIBUTE_UNUSED,
+				void *user_data ATTRIBUTE_UNUSED)
+{
+	unsigned int bits = TYPE_PRECISION(ptr_type_node);
+
+	if (!given.shadow_offset || bits >= HOST_BITS_PER_WIDE_INT ||
+	    !(kasan_opts.shadow_offset >> bits))
+		return;
+	error("shadow offset does not fit in the %u-bit pointers of the target in "
+	      "%<-fplugin-arg-%s-shadow-offset=%s%>", bits, plugin_name,
+	      given.shadow_offset);
 }
 
 /*
@@ -336,6 +496,8 @@ static void register_passes(void)
 			  kasan_grow_globals, NULL);
 	register_callback(plugin_name, PLUGIN_FINISH_UNIT,
 			  kasan_check_globals_grown, NULL);
+	register_callback(plugin_name, PLUGIN_START_UNIT,
+			  check_shadow_offset, NULL);
 }
 
 __visible int plugin_init(struct plugin_name_args *info,
@@ -364,6 +526,7 @@ __visible int plugin_init(struct plugin_name_args *info,
 			  NULL);
 	kasan_register_ggc_roots(plugin_name);
 	kasan_register_globals_roots(plugin_name);
+	kasan_register_literal_roots(plugin_name);
 	register_passes();
 	/* Our dump exists only now; GCC reports unknown dump flags itself. */
 	if (dump_request)

@@ -15,6 +15,21 @@
  *                          (GCC 13's asan-kernel-mem-intrinsic-prefix).
  *   mem-intrinsics=none    leave them alone.
  *
+ * Renaming is instrumentation: it happens only in the functions that
+ * policy.c instruments, never in one with no_sanitize_address (the
+ * kernel's noinstr has it, and so has __cpuidle in Linux 6.12), in
+ * .noinstr.text or .entry.text, or with "disable".  That is GCC 13's
+ * rule: expand_builtin() renames only when
+ * sanitize_flags_p(SANITIZE_KERNEL_ADDRESS) holds for the current
+ * function, which is false under no_sanitize_address (asan.h).  It is
+ * what objtool needs: a call out of a noinstr section must reach a
+ * noinstr function, which the kernel's memcpy (in .noinstr.text) is
+ * and __asan_memcpy is not.  For a function exempt by its section
+ * alone GCC 13 would rename; we do not, as objtool judges by section.
+ * Calls that RTL expansion makes of a block copy keep the plain name,
+ * as in GCC, which renames in expand_builtin() only and not in
+ * emit_block_op_via_libcall(); we check such copies as accesses.
+ *
  * strlen is checked after the call, over the string and its terminator:
  * the length is only known then.
  */
@@ -96,7 +111,9 @@ static const char *prefixed_name(enum built_in_function code)
 
 /*
  * With mem-intrinsics=prefix, turn a memcpy/memmove/memset call into a
- * call of the runtime's checking version.  Returns true if it did.
+ * call of the runtime's checking version.  Returns true if it did.  Only
+ * for calls in instrumented functions: instrument.c calls it after
+ * kasan_function_instrumented() said yes, see the file header.
  */
 bool kasan_rename_mem_intrinsic(gcall *call)
 {

@@ -43,6 +43,9 @@
  * another object.  Variables in a named section (-fdata-sections) do not
  * pass through select_section and keep only their right redzone; the
  * pads never get a section of their own.
+ *
+ * What is protected and how large it is with its redzone, this file
+ * asks protected.c; globals.c calls this file, never the reverse.
  */
 #include "kasan.h"
 

@@ -1,0 +1,7 @@
+/* A 32-bit shadow-offset with -m32 is accepted and used.  */
+/* { dg-do compile } */
+/* { dg-options "-O2 -m32 -fplugin-arg-kasan-inline -fplugin-arg-kasan-shadow-offset=0x20000000" } */
+
+int f (int *p) { return *p; }
+
+/* { dg-final { scan-assembler {536870912|0x20000000} } } */
