@@ -154,6 +154,13 @@ void kasan_poison_new_slab(void *start, size_t size);
 void kasan_object_init(const struct kasan_object_info *obj);
 void kasan_object_alloc(const struct kasan_object_info *obj, size_t size,
 			unsigned long ip);
+/*
+ * Is freeing ptr, in an allocation that starts at start, a bug: a pointer
+ * into it, or a second free?  Then it is reported, and true.  The check
+ * alone, for allocators that check before they free (the free itself
+ * claims the object again, kasan_object_free()).
+ */
+bool kasan_bad_free(void *ptr, const void *start, unsigned long ip);
 bool kasan_object_free(const struct kasan_object_info *obj, void *ptr,
 		       unsigned long ip, bool quarantine);
 void kasan_object_resize(const struct kasan_object_info *obj, size_t size);

@@ -168,6 +168,19 @@ void kasan_record_aux_stack_of(struct kasan_alloc_meta *meta, bool can_alloc)
 	meta->aux_stack[0] = kasan_plat_save_stack(can_alloc);
 }
 
+bool kasan_bad_free(void *ptr, const void *start, unsigned long ip)
+{
+	if (ptr != start) {
+		kasan_report_invalid_free(ptr, ip, KASAN_REPORT_INVALID_FREE);
+		return true;
+	}
+	if (!kasan_byte_accessible(ptr)) {
+		kasan_report_invalid_free(ptr, ip, KASAN_REPORT_DOUBLE_FREE);
+		return true;
+	}
+	return false;
+}
+
 /*
  * ptr is being freed; obj describes the object ptr falls in.  Reports a
  * pointer that is not the start of an object (invalid-free) or an object

@@ -53,15 +53,7 @@ void kasan_large_kmalloc_resize(const void *ptr, size_t size)
 
 bool kasan_check_free_large(void *ptr, unsigned long ip)
 {
-	if (ptr != page_address(virt_to_head_page(ptr))) {
-		kasan_report_invalid_free(ptr, ip, KASAN_REPORT_INVALID_FREE);
-		return false;
-	}
-	if (!kasan_byte_accessible(ptr)) {
-		kasan_report_invalid_free(ptr, ip, KASAN_REPORT_DOUBLE_FREE);
-		return false;
-	}
-	return true;
+	return !kasan_bad_free(ptr, page_address(virt_to_head_page(ptr)), ip);
 }
 
 /* The pages themselves are poisoned when the page allocator frees them. */

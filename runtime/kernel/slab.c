@@ -161,15 +161,7 @@ bool kasan_slab_free_is_bad(struct kmem_cache *cache, void *ptr,
 {
 	if (is_kfence_address(ptr))
 		return false;
-	if (nearest_obj(cache, virt_to_slab(ptr), ptr) != ptr) {
-		kasan_report_invalid_free(ptr, ip, KASAN_REPORT_INVALID_FREE);
-		return true;
-	}
-	if (!kasan_byte_accessible(ptr)) {
-		kasan_report_invalid_free(ptr, ip, KASAN_REPORT_DOUBLE_FREE);
-		return true;
-	}
-	return false;
+	return kasan_bad_free(ptr, nearest_obj(cache, virt_to_slab(ptr), ptr), ip);
 }
 
 /*
