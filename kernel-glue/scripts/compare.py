@@ -92,7 +92,7 @@ import subprocess
 import sys
 import textwrap
 
-from kernel_log import RESULT, SUBTEST, init_values, lines
+from kglue.serial import RESULT, SUBTEST, init_values, lines
 
 SUITE = "kasan"
 RULE = re.compile(r"^={20,}\s*$")
