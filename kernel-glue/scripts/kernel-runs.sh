@@ -110,7 +110,8 @@ for m in "$@"; do
 done
 # shellcheck disable=SC2086
 python3 "$glue/scripts/compare.py" --json "${COMPARE_JSON:?}" --none "$none" \
-	--report-doc "${COMPARE_JSON%.json}-report.md" $specs || status=1
+	--title "Linux $version" --report-doc "${COMPARE_JSON%.json}-report.md" \
+	$specs || status=1
 
 echo "== kernel $version: summary"
 for d in $variants; do

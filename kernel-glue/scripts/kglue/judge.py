@@ -17,7 +17,7 @@ one expected to skip or fail must have none."""
 import re
 
 from kglue.bootlog import TITLE, WORKLOAD
-from kglue.expect import SEED_SUITE, SEED_SUITES, SUITE
+from kglue.expect import SEED_SUITES, SUITE
 
 # A case's TAP result line with a skip's reason.
 SKIP_REASON = re.compile(r"#\s*SKIP\b\s*(.*)$")
