@@ -18,6 +18,7 @@
 set -eu
 
 glue=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=kernel-glue/scripts/versions.sh
 . "$glue/scripts/versions.sh"
 if [ $# -ne 1 ]; then
 	echo "usage: $0 LINUX-TREE (Linux $(glue_versions | sed 's/ / or /g'))" >&2

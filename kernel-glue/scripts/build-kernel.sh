@@ -32,6 +32,7 @@
 set -eu
 
 glue=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=kernel-glue/scripts/versions.sh
 . "$glue/scripts/versions.sh"
 if [ $# -ne 4 ]; then
 	echo "usage: $0 TREE OUT inline|outline plugin|native|none" >&2

@@ -32,6 +32,7 @@ set -u
 
 glue=$(cd "$(dirname "$0")/.." && pwd)
 root=$(cd "$glue/.." && pwd)
+# shellcheck source=kernel-glue/scripts/versions.sh
 . "$glue/scripts/versions.sh"
 action=$1
 shift

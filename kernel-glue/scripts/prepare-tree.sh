@@ -14,6 +14,7 @@
 set -eu
 
 glue=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=kernel-glue/scripts/versions.sh
 . "$glue/scripts/versions.sh"
 if [ $# -ne 2 ]; then
 	echo "usage: $0 VERSION TREE" >&2

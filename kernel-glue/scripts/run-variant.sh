@@ -36,6 +36,7 @@
 set -eu
 
 glue=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=kernel-glue/scripts/versions.sh
 . "$glue/scripts/versions.sh"
 if [ $# -ne 4 ] && [ $# -ne 5 ]; then
 	echo "usage: $0 TREE OUT inline|outline plugin|native [no-globals|no-stack]" >&2

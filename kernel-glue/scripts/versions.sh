@@ -9,6 +9,9 @@
 # expectation files, an optional kasan.config), so no script names a
 # version.  A tree's version is its top Makefile's VERSION and PATCHLEVEL.
 
+# The sourcing script sets it: the kernel-glue directory.
+: "${glue:?versions.sh: set glue to the kernel-glue directory first}"
+
 # The supported versions, space-separated, in version order.
 glue_versions() {
 	for d in "$glue"/linux-*/; do
