@@ -16,7 +16,8 @@
 #                         KASan and with the plugin, against the hosted
 #                         runtime: CPU-time ratios (make bench: all benchmarks)
 #   make kernel-check     kernels built by the plugin and by native GCC,
-#                         side by side (kernel-glue/README.md)
+#                         side by side, for each Linux version in KERNEL
+#                         (default: all the glue has; kernel-glue/README.md)
 #
 # Every target installs the Debian packages it needs first
 # (scripts/install-deps.sh, idempotent).
@@ -139,10 +140,8 @@ check-gcc: plugin driver hosted
 		> $(BUILD_ROOT)/differential-$(GCC).sum
 
 # The kernels are built by $(GCC) with its plugin; their failures are
-# counted in the summary rather than stopping make.
-kernel_sums = $(foreach m,$(kernel_modes),$(KERNEL_BUILD_PREFIX)-plugin-$(KASAN_RUNTIME)-$(m)/kernel.sum) \
-	$(foreach m,$(kernel_test_native),$(KERNEL_BUILD_PREFIX)-native-$(KASAN_RUNTIME)-$(m)/kernel.sum) \
-	$(kernel_feature_off_sums)
+# counted in the summary rather than stopping make.  kernel_sums (kernel.mk)
+# holds the kernel.sum files of every version in KERNEL.
 
 check: deps-test driver
 	@rm -f $(BUILD_ROOT)/differential-*.sum $(BUILD_ROOT)/testsuite-*/kasan.sum \
@@ -166,11 +165,14 @@ bench-hosted: plugin driver hosted
 # The kernel benchmark: guest instructions (QEMU -icount) of a system-call-
 # heavy workload on KASan kernels (plugin and native GCC, our runtime and
 # mainline's) against the same kernel without KASan (bench/kernel/bench.py).
+# One run per Linux version in KERNEL, on kernel-check's build directories
+# of that version.
 bench-kernel: kernel-tree plugin driver
-	@python3 bench/kernel/bench.py --tree $(KERNEL_TREE) \
-		--prefix $(KERNEL_BUILD_PREFIX) --plugin $(KERNEL_PLUGIN) \
+	@$(foreach v,$(KERNEL),python3 bench/kernel/bench.py \
+		--tree $(call kernel_tree,$(v)) \
+		--prefix $(call kernel_prefix,$(v)) --plugin $(KERNEL_PLUGIN) \
 		--cc $(GCC) --mode $(or $(KASAN_MODE),inline) \
-		--out $(BUILD_ROOT)/bench-kernel
+		--out $(BUILD_ROOT)/bench-kernel-$(v) &&) true
 
 bench: bench-hosted bench-kernel
 

@@ -3,27 +3,37 @@
 # The kernel glue's targets, included by the top Makefile (which defines
 # ROOT, BUILD_ROOT, BUILD, GCC and the plugin and driver targets).
 #
-#   make kernel-check   plugin-built KASan kernels (inline and outline) of
-#                       Linux 6.1, booted in QEMU, the kasan KUnit suite
-#                       judged against linux-6.1/kasan_test.expected, then
+#   make kernel-check   plugin-built KASan kernels (inline and outline),
+#                       booted in QEMU, the kernel's KASan KUnit suite
+#                       judged against linux-X.Y/kasan_test.expected, then
 #                       the same config built with GCC's own KASan (with
 #                       the same runtime, and with mainline's), side by
-#                       side (build/kernel-compare.json); exits non-zero
-#                       on any unexpected result
+#                       side (build/kernel-compare-X.Y.json); exits
+#                       non-zero on any unexpected result
 #   make kernel-test    for "make check": the plugin kernels, the
 #                       feature-off plugin kernels (KERNEL_FEATURE_OFF), and
 #                       a native GCC kernel on the same runtime
 #                       (KERNEL_TEST_NATIVE modes); each writes
-#                       build/kernel-*/kernel.sum
+#                       build/kernel-X.Y-*/kernel.sum
+#   make clean-kernels  removes the build directories of the glue before
+#                       it had versions (build/kernel-plugin-*, ...)
+#
+# Each runs every Linux version in KERNEL in turn, each with its own tree
+# (build/linux-X.Y, from Debian's linux-source-X.Y) and build directories
+# (build/kernel-X.Y-COMPILER-RUNTIME-MODE[-OFF], build/kernel-X.Y-none).
+# The versions are the directories kernel-glue/linux-X.Y/: all that is
+# version-specific lives there, and nothing here names a version.
 #
 # Both targets also build the feature-off kernels: inline plugin kernels
 # with one of the plugin's features turned off by its last argument
 # (-fplugin-arg-kasan-no-globals, -fplugin-arg-kasan-no-stack), in
-# PREFIX-plugin-RUNTIME-inline-OFF, judged with linux-6.1/OFF.override: the
-# cases that need the feature must fail there, which proves that they pass
-# because of it in the other kernels.
+# PREFIX-X.Y-plugin-RUNTIME-inline-OFF, judged with linux-X.Y/OFF.override:
+# the cases that need the feature must fail there, which proves that they
+# pass because of it in the other kernels.
 #
 # Variables:
+#   KERNEL=X.Y ...              the Linux versions (default: every
+#                               kernel-glue/linux-X.Y/), space-separated
 #   KASAN_MODE=inline|outline   one mode only (default: both)
 #   KASAN_RUNTIME=own|mainline  the KASan runtime: own, the project's
 #                               runtime/ (default), or mainline, the
@@ -34,10 +44,11 @@
 #                               one for $(GCC), which also compiles the
 #                               kernel)
 #   KERNEL_BUILD_PREFIX         build directories are
-#                               PREFIX-COMPILER-RUNTIME-MODE (default
+#                               PREFIX-X.Y-COMPILER-RUNTIME-MODE (default
 #                               build/kernel), COMPILER plugin or native
-#   KERNEL_TREE, KERNEL_TARBALL the patched tree (build/linux-6.1), made
-#                               from Debian's linux-source-6.1 tarball
+#   KERNEL_TREE_X.Y             the patched tree of version X.Y (default
+#                               build/linux-X.Y), made from
+#                               /usr/src/linux-source-X.Y.tar.xz
 #   KERNEL_JOBS                 make -j for the kernel builds (default 2)
 #   KERNEL_TEST_NATIVE          the modes kernel-test also builds with native
 #                               GCC (default outline; empty: none)
@@ -47,8 +58,10 @@
 #   BOOT_TIMEOUT, QEMU_ACCEL    see kernel-glue/qemu/boot.sh
 
 KGLUE := $(ROOT)/kernel-glue
-KERNEL_TARBALL ?= /usr/src/linux-source-6.1.tar.xz
-KERNEL_TREE ?= $(BUILD_ROOT)/linux-6.1
+# The supported versions, in version order: 6.1 before 6.12.
+kernel_glue_versions := $(shell ls -d $(KGLUE)/linux-*/ 2>/dev/null | \
+	sed 's|.*/linux-||; s|/$$||' | sort -V)
+KERNEL ?= $(kernel_glue_versions)
 KERNEL_BUILD_PREFIX ?= $(BUILD_ROOT)/kernel
 KERNEL_PLUGIN ?= $(BUILD)/kasan.so
 KERNEL_JOBS ?= 2
@@ -58,26 +71,44 @@ KASAN_PLUGIN_FLAGS ?=
 KERNEL_TEST_NATIVE ?= outline
 KERNEL_FEATURE_OFF ?= no-globals no-stack
 
+# Per version V: its tree, and the prefix of its build directories.
+kernel_tree = $(or $(KERNEL_TREE_$(1)),$(BUILD_ROOT)/linux-$(1))
+kernel_prefix = $(KERNEL_BUILD_PREFIX)-$(1)
 kernel_modes = $(if $(KASAN_MODE),$(KASAN_MODE),inline outline)
 kernel_test_native = $(filter $(KERNEL_TEST_NATIVE),$(kernel_modes))
 kernel_feature_off = $(if $(filter inline,$(kernel_modes)),$(KERNEL_FEATURE_OFF))
-# Their kernel.sum files, for "make check" (the top Makefile's kernel_sums).
-kernel_feature_off_sums = $(foreach o,$(kernel_feature_off),$(KERNEL_BUILD_PREFIX)-plugin-$(KASAN_RUNTIME)-inline-$(o)/kernel.sum)
-kernel_runs = KERNEL_TREE='$(KERNEL_TREE)' \
-	KERNEL_BUILD_PREFIX='$(KERNEL_BUILD_PREFIX)' \
-	COMPARE_JSON='$(BUILD_ROOT)/kernel-compare.json' \
+# The kernel.sum files of kernel-test, every version's, for "make check"
+# (kernel-test's summary and the top Makefile's).
+kernel_sums = $(foreach v,$(KERNEL),\
+	$(foreach m,$(kernel_modes),$(call kernel_prefix,$(v))-plugin-$(KASAN_RUNTIME)-$(m)/kernel.sum) \
+	$(foreach o,$(kernel_feature_off),$(call kernel_prefix,$(v))-plugin-$(KASAN_RUNTIME)-inline-$(o)/kernel.sum) \
+	$(foreach m,$(kernel_test_native),$(call kernel_prefix,$(v))-native-$(KASAN_RUNTIME)-$(m)/kernel.sum))
+# kernel-runs.sh for version $(1), action $(2).
+kernel_runs = KERNEL_TREE='$(call kernel_tree,$(1))' \
+	KERNEL_BUILD_PREFIX='$(call kernel_prefix,$(1))' \
+	COMPARE_JSON='$(BUILD_ROOT)/kernel-compare-$(1).json' \
 	KASAN_PLUGIN='$(KERNEL_PLUGIN)' KASAN_PLUGIN_FLAGS='$(KASAN_PLUGIN_FLAGS)' \
 	REAL_CC='$(GCC)' KERNEL_JOBS='$(KERNEL_JOBS)' \
 	KASAN_RUNTIME='$(KASAN_RUNTIME)' \
 	KERNEL_TEST_NATIVE='$(kernel_test_native)' \
-	KERNEL_FEATURE_OFF='$(kernel_feature_off)' sh $(KGLUE)/scripts/kernel-runs.sh
+	KERNEL_FEATURE_OFF='$(kernel_feature_off)' \
+	sh $(KGLUE)/scripts/kernel-runs.sh $(2) $(kernel_modes)
+# Every version in turn, all of them even after a failure; $$status says
+# whether one failed.
+kernel_each = status=0; $(foreach v,$(KERNEL),$(call kernel_runs,$(v),$(1)) || status=1;)
 
-.PHONY: kernel-check kernel-test kernel-deps kernel-tree kernel-args
+.PHONY: kernel-check kernel-test kernel-deps kernel-tree kernel-args clean-kernels
 
 kernel-deps:
 	@sh scripts/install-deps.sh kernel
 
 kernel-args:
+	@test -n "$(KERNEL)" || { echo "kernel: no Linux version: KERNEL is" \
+		"empty and there is no kernel-glue/linux-X.Y/" >&2; exit 1; }
+	@for v in $(KERNEL); do test -d "$(KGLUE)/linux-$$v" || { \
+		echo "kernel: no glue for Linux $$v (no kernel-glue/linux-$$v/);" \
+		     "KERNEL must list supported versions: $(kernel_glue_versions)" >&2; \
+		exit 1; }; done
 	@case "$(KASAN_RUNTIME)" in \
 	mainline|own) ;; \
 	*) echo "kernel: KASAN_RUNTIME must be mainline or own," \
@@ -91,10 +122,22 @@ kernel-args:
 		     "no-stack, not '$$o'" >&2; exit 1 ;; esac; done
 
 kernel-tree: kernel-args kernel-deps
-	@sh $(KGLUE)/scripts/prepare-tree.sh $(KERNEL_TARBALL) $(KERNEL_TREE)
+	@$(foreach v,$(KERNEL),sh $(KGLUE)/scripts/prepare-tree.sh $(v) $(call kernel_tree,$(v)) &&) true
 
+# One summary over every version's kernel.sum files, after the per-version
+# ones: the versions' tests are distinct (their names hold the version).
 kernel-test: kernel-args kernel-tree plugin driver
-	@$(kernel_runs) test $(kernel_modes)
+	@$(call kernel_each,test) \
+	if [ "$(words $(KERNEL))" -gt 1 ]; then \
+		sh testsuite/summary.sh $(kernel_sums) | tail -n 2 | \
+			sed 's/^/kernel-test, Linux $(KERNEL): /' || status=1; \
+	fi; exit $$status
 
 kernel-check: kernel-args kernel-tree plugin driver
-	@$(kernel_runs) check $(kernel_modes)
+	@$(call kernel_each,check) exit $$status
+
+# The glue's directories from before it had versions; "make clean" removes
+# them too, with the rest of build/.
+clean-kernels:
+	rm -rf $(addprefix $(KERNEL_BUILD_PREFIX)-,plugin-* native-* none) \
+		$(BUILD_ROOT)/kernel-compare.json $(BUILD_ROOT)/kernel-compare-report.md

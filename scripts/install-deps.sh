@@ -8,13 +8,22 @@
 # Usage: scripts/install-deps.sh GROUP...
 #   plugin  compilers and plugin headers for GCC 11 and 12
 #   test    DejaGnu
-#   kernel  linux-source-6.1, QEMU and what a kernel build needs
+#   kernel  linux-source-X.Y for every Linux version the kernel glue has
+#           (kernel-glue/linux-X.Y/), QEMU and what a kernel build needs
 set -eu
+
+root=$(cd "$(dirname "$0")/.." && pwd)
 
 pkgs_plugin="gcc-12 g++-12 gcc-12-plugin-dev gcc-11 g++-11 gcc-11-plugin-dev \
 	libgmp-dev libmpfr-dev libmpc-dev make"
 pkgs_test="dejagnu"
-pkgs_kernel="linux-source-6.1 qemu-system-x86 busybox-static flex bison bc \
+# The glue's versions are its directories; no version is named here.
+kernel_sources=$(for d in "$root"/kernel-glue/linux-*/; do
+	[ -d "$d" ] || continue
+	d=${d%/}
+	echo "linux-source-${d##*/linux-}"
+done)
+pkgs_kernel="$kernel_sources qemu-system-x86 busybox-static flex bison bc \
 	libelf-dev libssl-dev cpio xz-utils python3 patch"
 
 want=""

@@ -6,11 +6,13 @@ instructions, so a run is repeatable) on one CPU, /init timing phases of
 system-call-heavy work (init in this directory).  Not a test: it prints
 ratios.
 
-  bench.py --tree build/linux-6.1 --prefix build/kernel --plugin kasan.so
-           --cc gcc-12 [--mode inline] --out DIR
+  bench.py --tree build/linux-X.Y --prefix build/kernel-X.Y
+           --plugin kasan.so --cc gcc-12 [--mode inline] --out DIR
 
-Variants (build directories PREFIX-COMPILER-RUNTIME-MODE, as make
-kernel-check names them, so its kernels are reused):
+One Linux version per run (make bench-kernel runs one per version in
+KERNEL, each into build/bench-kernel-X.Y).  Variants (build directories
+PREFIX-COMPILER-RUNTIME-MODE, as make kernel-check names them for the
+version's PREFIX build/kernel-X.Y, so its kernels are reused):
   none              no KASan (kasan.config less its KASAN and KUNIT lines)
   native-mainline   GCC's -fsanitize=kernel-address, mainline's mm/kasan
   native-own        GCC's, our runtime

@@ -11,10 +11,13 @@
 #             native: CC=$REAL_CC, GCC's own -fsanitize=kernel-address
 #             none:   CC=$REAL_CC, the same config without KASan or KUnit
 #
-# The config is tinyconfig + configs/kasan.config + configs/MODE.config +
-# configs/COMPILER.config + configs/runtime-RUNTIME.config (KASAN_RUNTIME,
-# own or mainline; default own), made again only when these or the
-# compiler change; every value they ask for is checked in the resulting .config.
+# The config is tinyconfig + configs/kasan.config + the tree's version's
+# linux-X.Y/kasan.config (if there: what that version needs more, e.g. a
+# symbol KASAN depends on) + configs/MODE.config + configs/COMPILER.config
+# + configs/runtime-RUNTIME.config (KASAN_RUNTIME, own or mainline; default
+# own), made again only when these or the compiler change; every value they
+# ask for is checked in the resulting .config.  The tree must be of a
+# version the glue supports (versions.sh).
 # Writes OUT/kasan-glue-build.txt (build time; whether it was a full build)
 # and the make output to OUT/build.log.  KERNEL_JOBS (default 2) is make's
 # -j.  Prints a progress line every 30 s.
@@ -29,6 +32,8 @@
 set -eu
 
 glue=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=kernel-glue/scripts/versions.sh
+. "$glue/scripts/versions.sh"
 if [ $# -ne 4 ]; then
 	echo "usage: $0 TREE OUT inline|outline plugin|native|none" >&2
 	exit 2
@@ -41,6 +46,10 @@ jobs=${KERNEL_JOBS:-2}
 real_cc=${REAL_CC:-gcc}
 runtime=${KASAN_RUNTIME:-own}
 name="$compiler-$runtime-$mode"
+vglue=$(tree_glue_dir "$tree" build-kernel) || exit 1
+# The version's own fragment, merged right after the common one.
+common="$glue/configs/kasan.config"
+[ ! -f "$vglue/kasan.config" ] || common="$common $vglue/kasan.config"
 
 case "$mode" in inline|outline) ;; *)
 	echo "build-kernel: mode must be inline or outline, not '$mode'" >&2; exit 2 ;;
@@ -80,14 +89,16 @@ kmake() {
 }
 
 if [ "$compiler" = none ]; then
-	# The same kernel without KASan (for benchmarks): kasan.config less
-	# its KASAN and KUNIT lines; mode and runtime mean nothing.
+	# The same kernel without KASan (for benchmarks): the kasan.config
+	# fragments less their KASAN and KUNIT lines; mode and runtime mean
+	# nothing.
 	name=none
-	grep -v -E 'CONFIG_(KASAN|KUNIT)' "$glue/configs/kasan.config" \
+	# shellcheck disable=SC2086
+	cat $common | grep -v -E 'CONFIG_(KASAN|KUNIT)' \
 		> "$out/kasan-glue-none.config"
 	fragments="$out/kasan-glue-none.config"
 else
-	fragments="$glue/configs/kasan.config $glue/configs/$mode.config \
+	fragments="$common $glue/configs/$mode.config \
 		$glue/configs/$compiler.config $glue/configs/runtime-$runtime.config"
 fi
 # shellcheck disable=SC2086

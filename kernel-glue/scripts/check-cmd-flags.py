@@ -19,7 +19,9 @@ runtime (mm/kasan/, KASAN_SANITIZE := n), and the files with
 KASAN_SANITIZE_<file>.o := n (arch/x86/mm/kasan_init_64.o, mm/slub.o,
 mm/slab_common.o, lib/stackdepot.o) are not instrumented,
 while mm/kasan/kasan_test.o (CFLAGS_KASAN_TEST), mm/page_alloc.o and
-kernel/fork.o are.
+kernel/fork.o are.  A composite object (ld -r, as kasan_test.o is made
+of kasan_test_c.o in later kernels) is instrumented when one of its parts
+is.
 
 --runtime own|mainline checks that the build has that KASan runtime and
 not the other: mm/kasan-plugin/ (the project's runtime, whose objects
@@ -70,6 +72,27 @@ def commands(out):
                 yield obj, m.group(2)
 
 
+def composite_parts(out, obj, cmd):
+    """The .o parts of OBJ when CMD links it from them (ld -r), else []."""
+    if " -r " not in " %s " % cmd or " -c " in " %s " % cmd:
+        return []
+    return [w for w in cmd.split() if w.endswith(".o") and w != obj and
+            os.path.isfile(os.path.join(out, w))]
+
+
+def opt_out_errors(inst, parts):
+    """The opt-outs that do not hold: MUST_NOT objects instrumented, MUST
+    objects (or all the parts of a composite one) not."""
+    errors = []
+    for obj in MUST_NOT:
+        if obj in inst:
+            errors.append("%s: instrumented despite KASAN_SANITIZE := n" % obj)
+    for obj in MUST:
+        if obj not in inst and not any(p in inst for p in parts.get(obj, [])):
+            errors.append("%s: not instrumented" % obj)
+    return errors
+
+
 def main():
     args = sys.argv[1:]
     opts = {}
@@ -102,10 +125,12 @@ def main():
     errors = []
     instrumented = []
     objects = set()
+    parts = {}          # composite object -> its parts
     total = 0
     for obj, cmd in sorted(commands(out)):
         total += 1
         objects.add(obj)
+        parts[obj] = composite_parts(out, obj, cmd)
         native = NATIVE.search(cmd)
         if kind == "plugin" and native:
             errors.append("%s: has %s" % (obj, native.group(2)))
@@ -134,12 +159,7 @@ def main():
             if "-fplugin=" in cmd:
                 errors.append("%s: loads a plugin" % obj)
     inst = set(instrumented)
-    for obj in MUST_NOT:
-        if obj in inst:
-            errors.append("%s: instrumented despite KASAN_SANITIZE := n" % obj)
-    for obj in MUST:
-        if obj not in inst:
-            errors.append("%s: not instrumented" % obj)
+    errors += opt_out_errors(inst, parts)
     for obj in inst:
         if obj.startswith(OWN_RUNTIME_DIR):
             errors.append("%s: the runtime is instrumented" % obj)

@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
 # kernel-runs.sh check|test MODE...: the body of "make kernel-check" and
-# "make kernel-test" (kernel.mk), once the tree is patched and the plugin
-# built.
+# "make kernel-test" (kernel.mk) for one Linux version, the one of
+# KERNEL_TREE, once the tree is patched and the plugin built.  kernel.mk
+# runs it once per version, each with its own tree, build prefix
+# (build/kernel-X.Y) and COMPARE_JSON.
 #
 #   test   the plugin kernels of each MODE with KASAN_RUNTIME's runtime
 #          (run-variant.sh), the feature-off plugin kernels, native GCC
@@ -18,7 +20,7 @@
 # no-stack; kernel.mk gives them when inline is one of the MODEs), an
 # inline plugin kernel with -fplugin-arg-kasan-OFF, in
 # PREFIX-plugin-RUNTIME-inline-OFF.  Its expectations are the usual ones
-# with linux-6.1/OFF.override: the cases that need the feature must fail
+# with linux-X.Y/OFF.override: the cases that need the feature must fail
 # (run-variant.sh).
 #
 # Every variant runs even when an earlier one failed; the exit status is 1
@@ -30,9 +32,13 @@ set -u
 
 glue=$(cd "$(dirname "$0")/.." && pwd)
 root=$(cd "$glue/.." && pwd)
+# shellcheck source=kernel-glue/scripts/versions.sh
+. "$glue/scripts/versions.sh"
 action=$1
 shift
 tree=${KERNEL_TREE:?}
+vglue=$(tree_glue_dir "$tree" kernel-runs) || exit 1
+version=${vglue##*/linux-}
 prefix=${KERNEL_BUILD_PREFIX:?}
 runtime=${KASAN_RUNTIME:-own}
 status=0
@@ -44,11 +50,11 @@ run() {	# COMPILER RUNTIME MODE [OFF]
 	d=$prefix-$1-$2-$3${4:+-$4}
 	variants="$variants $d"
 	if [ "$1" = plugin ]; then
-		echo "== kernel: plugin ${KASAN_PLUGIN:?}, $3, runtime $2${KASAN_PLUGIN_FLAGS:+, flags $KASAN_PLUGIN_FLAGS}${4:+, feature off: $4}"
+		echo "== kernel $version: plugin ${KASAN_PLUGIN:?}, $3, runtime $2${KASAN_PLUGIN_FLAGS:+, flags $KASAN_PLUGIN_FLAGS}${4:+, feature off: $4}"
 		KASAN_RUNTIME=$2 sh "$glue/scripts/run-variant.sh" "$tree" "$d" "$3" plugin ${4:+"$4"} ||
 			status=1
 	else
-		echo "== kernel: native GCC KASan (${REAL_CC:-gcc}, no shim, no plugin), $3, runtime $2"
+		echo "== kernel $version: native GCC KASan (${REAL_CC:-gcc}, no shim, no plugin), $3, runtime $2"
 		KASAN_RUNTIME=$2 KASAN_PLUGIN='' KASAN_PLUGIN_FLAGS='' \
 			sh "$glue/scripts/run-variant.sh" "$tree" "$d" "$3" native ||
 			status=1
@@ -75,7 +81,7 @@ if [ "$action" = test ]; then
 		sums="$sums $f"
 	done
 	# shellcheck disable=SC2086
-	sh "$root/testsuite/summary.sh" $sums | sed 's/^/kernel-test: /'
+	sh "$root/testsuite/summary.sh" $sums | sed "s/^/kernel-test $version: /"
 	exit $status
 fi
 
@@ -89,12 +95,12 @@ done
 # The same config without KASan (bench-kernel's PREFIX-none, only built):
 # the base of the side-by-side's stack usage and section growth.
 none=$prefix-none
-echo "== kernel: uninstrumented reference (${REAL_CC:-gcc}, no KASan, no KUnit), $none"
+echo "== kernel $version: uninstrumented reference (${REAL_CC:-gcc}, no KASan, no KUnit), $none"
 mkdir -p "$none"
 flock "$none/.kasan-glue.lock" \
 	sh "$glue/scripts/build-kernel.sh" "$tree" "$none" inline none || status=1
 
-echo "== kernel: side by side: plugin with runtime $runtime, native GCC with mainline's"
+echo "== kernel $version: side by side: plugin with runtime $runtime, native GCC with mainline's"
 [ "$runtime" = mainline ] ||
 	echo "   (and native GCC with runtime $runtime; plugin and native GCC both with runtime $runtime)"
 specs=
@@ -105,9 +111,10 @@ for m in "$@"; do
 done
 # shellcheck disable=SC2086
 python3 "$glue/scripts/compare.py" --json "${COMPARE_JSON:?}" --none "$none" \
-	--report-doc "${COMPARE_JSON%.json}-report.md" $specs || status=1
+	--title "Linux $version" --report-doc "${COMPARE_JSON%.json}-report.md" \
+	$specs || status=1
 
-echo "== kernel: summary"
+echo "== kernel $version: summary"
 for d in $variants; do
 	if [ -f "$d/results.json" ]; then
 		python3 - "$d/results.json" <<'PY'
@@ -130,8 +137,8 @@ PY
 	fi
 done
 if [ "$status" -ne 0 ]; then
-	echo "kernel-check: FAILED (unexpected results above)"
+	echo "kernel-check $version: FAILED (unexpected results above)"
 else
-	echo "kernel-check: all as expected"
+	echo "kernel-check $version: all as expected"
 fi
 exit $status

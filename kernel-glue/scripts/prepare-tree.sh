@@ -1,17 +1,29 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
-# prepare-tree.sh TARBALL TREE: extract Debian's linux-source-6.1 tarball
-# into TREE (once; a stamp file records it) and apply the kasan-plugin
-# patches to it (linux-6.1/apply.sh, idempotent).
+# prepare-tree.sh VERSION TREE: extract Debian's linux-source-VERSION
+# tarball (/usr/src/linux-source-VERSION.tar.xz, or KERNEL_TARBALL) into
+# TREE (once; a stamp file records it) and apply the kasan-plugin patches
+# of that version to it (apply.sh, idempotent).
 #
-# TREE is our own patched copy; an existing directory without our stamp is
-# refused rather than overwritten.
+# VERSION must have a glue directory (kernel-glue/linux-VERSION/), checked
+# before anything is extracted so that an unsupported version fails with
+# the list of supported ones.  TREE is our own patched copy; an existing
+# directory without our stamp is refused rather than overwritten, and so is
+# a tree of another version than VERSION.
 set -eu
 
 glue=$(cd "$(dirname "$0")/.." && pwd)
-tarball=$1
+# shellcheck source=kernel-glue/scripts/versions.sh
+. "$glue/scripts/versions.sh"
+if [ $# -ne 2 ]; then
+	echo "usage: $0 VERSION TREE" >&2
+	exit 2
+fi
+version=$1
 tree=$2
+glue_dir "$version" "prepare-tree" > /dev/null || exit 1
+tarball=${KERNEL_TARBALL:-/usr/src/linux-source-$version.tar.xz}
 stamp=$tree/.kasan-glue-extracted
 
 # One preparation at a time (a lock file beside the tree).
@@ -26,12 +38,12 @@ if [ ! -f "$stamp" ]; then
 	if [ -e "$tree" ]; then
 		echo "prepare-tree: $tree exists but was not extracted by the" \
 		     "kernel glue (no $stamp); remove it or choose another" \
-		     "KERNEL_TREE" >&2
+		     "tree" >&2
 		exit 1
 	fi
 	if [ ! -f "$tarball" ]; then
 		echo "prepare-tree: no kernel tarball $tarball" \
-		     "(package linux-source-6.1)" >&2
+		     "(package linux-source-$version)" >&2
 		exit 1
 	fi
 	echo "  EXTRACT $tarball -> $tree"
@@ -43,4 +55,10 @@ if [ ! -f "$stamp" ]; then
 	mv "$tmp" "$tree"
 fi
 
-exec sh "$glue/linux-6.1/apply.sh" "$tree"
+got=$(tree_version "$tree")
+if [ "$got" != "$version" ]; then
+	echo "prepare-tree: $tree is Linux ${got:-of unknown version}, not" \
+	     "$version (from $(cat "$stamp"))" >&2
+	exit 1
+fi
+exec sh "$glue/scripts/apply.sh" "$tree"

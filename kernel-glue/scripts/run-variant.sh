@@ -13,10 +13,10 @@
 # OFF (plugin only) is no-globals or no-stack: a feature-off kernel, which
 # proves that the cases that need the plugin's "globals" or "stack" pass
 # because of it.  -fplugin-arg-kasan-OFF goes after KASAN_PLUGIN_FLAGS, so
-# after the glue's own -fplugin-arg-kasan-globals/-stack (patch 0002), and
-# the plugin's last argument wins; check-cmd-flags.py checks that on every
-# object (--features).  The expectations are the usual ones with
-# linux-6.1/OFF.override, and nothing else.  Such a kernel gets no
+# after the glue's own -fplugin-arg-kasan-globals/-stack (the flags patch),
+# and the plugin's last argument wins; check-cmd-flags.py checks that on
+# every object (--features).  The expectations are the usual ones with
+# linux-X.Y/OFF.override, and nothing else.  Such a kernel gets no
 # kasan.fault=panic boot (an UNSUPPORTED line): that boot tests the
 # runtime's panic path at the seed suite's first report, a heap one, which
 # neither feature touches, and the normal kernel of the same mode and
@@ -24,13 +24,20 @@
 # Environment as for build-kernel.sh (KASAN_PLUGIN, KASAN_PLUGIN_FLAGS,
 # REAL_CC, KERNEL_JOBS) and qemu/boot.sh
 # (BOOT_TIMEOUT, QEMU_ACCEL); KASAN_RUNTIME (own or mainline, default
-# own) picks the runtime.  SUM_PREFIX (default "kernel RUNTIME-MODE"
-# for the plugin, "kernel native-RUNTIME-MODE" for native GCC) starts each
-# .sum test name.
+# own) picks the runtime.  SUM_PREFIX (default "kernel X.Y RUNTIME-MODE"
+# for the plugin, "kernel X.Y native-RUNTIME-MODE" for native GCC, X.Y the
+# tree's version) starts each .sum test name, so that the .sum lines of two
+# versions are distinct tests.
+#
+# Everything version-specific comes from kernel-glue/linux-X.Y/ of the
+# tree's version (versions.sh): kasan_test.expected (the kernel's KUnit
+# suite), kasan_seed.expected and OFF.override.
 # Exits 1 on any failure.  Holds a lock on OUT (flock) while it runs.
 set -eu
 
 glue=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=kernel-glue/scripts/versions.sh
+. "$glue/scripts/versions.sh"
 if [ $# -ne 4 ] && [ $# -ne 5 ]; then
 	echo "usage: $0 TREE OUT inline|outline plugin|native [no-globals|no-stack]" >&2
 	exit 2
@@ -41,11 +48,13 @@ mode=$3
 compiler=$4
 off=${5:-}
 runtime=${KASAN_RUNTIME:-own}
-name="$compiler-$runtime-$mode${off:+-$off}"
+vglue=$(tree_glue_dir "$tree" run-variant) || exit 1
+version=${vglue##*/linux-}
+name="$version-$compiler-$runtime-$mode${off:+-$off}"
 if [ "$compiler" = plugin ]; then
-	prefix=${SUM_PREFIX:-kernel $runtime-$mode${off:+-$off}}
+	prefix=${SUM_PREFIX:-kernel $version $runtime-$mode${off:+-$off}}
 else
-	prefix=${SUM_PREFIX:-kernel native-$runtime-$mode}
+	prefix=${SUM_PREFIX:-kernel $version native-$runtime-$mode}
 fi
 # What the plugin must do on every object (check-cmd-flags.py --features):
 # globals and stack on, as the glue asks (stack for CONFIG_KASAN_STACK,
@@ -135,10 +144,10 @@ echo "boot_seconds=$(($(date +%s) - start))" > "$out/kasan-glue-boot.txt"
 echo "  BOOTED  $name in $(($(date +%s) - start)) s"
 
 python3 "$glue/scripts/results.py" --log "$out/serial.log" \
-	--expected "$glue/linux-6.1/kasan_test.expected" \
+	--expected "$vglue/kasan_test.expected" \
 	--kunit "$tree/tools/testing/kunit/kunit.py" \
 	--label "$name" --json "$out/results.json" \
-	--compiler "$compiler" ${off:+--override "$glue/linux-6.1/$off.override"} \
+	--compiler "$compiler" ${off:+--override "$vglue/$off.override"} \
 	--sum "$sum" --sum-prefix "$prefix" || status=1
 
 if [ -n "$off" ]; then

@@ -1,8 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
-# apply.sh TREE: apply the kasan-plugin patches (patches/*.patch, in name
-# order) to a Linux 6.1 source tree.
+# apply.sh TREE: apply the kasan-plugin patches of the tree's version
+# (kernel-glue/linux-X.Y/patches/*.patch, in name order) to a Linux source
+# tree, and link the project's runtime and seed tests into it.
+#
+# The version is the tree's (its Makefile's VERSION and PATCHLEVEL), so one
+# script serves every version the glue has a directory for; a tree of any
+# other version is refused with the list of supported ones (versions.sh).
 #
 # Idempotent: the tree records what it got in TREE/.kasan-glue-patches/
 # (a copy of each applied patch and their order in "series").  A rerun
@@ -10,14 +15,13 @@
 # reverts the recorded ones from the first difference on and applies the
 # current ones.  A patch that does not apply exactly (offsets are fine,
 # fuzz is not) stops the script before it touches the tree.
-#
-# The tree must be Linux 6.1 (Makefile VERSION = 6, PATCHLEVEL = 1), such as
-# the one in Debian's linux-source-6.1 package or a kernel.org 6.1.y.
 set -eu
 
-here=$(cd "$(dirname "$0")" && pwd)
+glue=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=kernel-glue/scripts/versions.sh
+. "$glue/scripts/versions.sh"
 if [ $# -ne 1 ]; then
-	echo "usage: $0 LINUX-6.1-TREE" >&2
+	echo "usage: $0 LINUX-TREE (Linux $(glue_versions | sed 's/ / or /g'))" >&2
 	exit 2
 fi
 tree=$1
@@ -27,17 +31,15 @@ if [ ! -f "$tree/Makefile" ] || [ ! -f "$tree/lib/Kconfig.kasan" ]; then
 	     "(no Makefile or lib/Kconfig.kasan)" >&2
 	exit 1
 fi
-mkvar() {
-	sed -n "s/^$1 *= *\\([^ ]*\\).*/\\1/p" "$tree/Makefile" | head -n 1
-}
-version=$(mkvar VERSION)
-patchlevel=$(mkvar PATCHLEVEL)
-sublevel=$(mkvar SUBLEVEL)
-if [ "$version.$patchlevel" != "6.1" ]; then
-	echo "apply.sh: $tree is Linux $version.$patchlevel.$sublevel;" \
-	     "these patches are for Linux 6.1 only" >&2
+# The patches and the links are for x86_64 (arch/x86/mm, the runtime).
+if [ ! -d "$tree/arch/x86" ]; then
+	echo "apply.sh: $tree has no arch/x86; the glue is for x86_64" >&2
 	exit 1
 fi
+version=$(tree_version "$tree")
+sublevel=$(tree_makevar "$tree" SUBLEVEL)
+here=$(glue_dir "$version" "apply.sh: $tree is Linux $version.$sublevel") ||
+	exit 1
 command -v patch >/dev/null || { echo "apply.sh: needs patch(1)" >&2; exit 1; }
 
 state=$tree/.kasan-glue-patches
@@ -104,7 +106,7 @@ for p in "$@"; do
 	# shellcheck disable=SC2086
 	if ! out=$(patch $patchopts --dry-run < "$p" 2>&1); then
 		echo "apply.sh: $name does not apply to $tree" \
-		     "(Linux $version.$patchlevel.$sublevel):" >&2
+		     "(Linux $version.$sublevel):" >&2
 		echo "$out" >&2
 		exit 1
 	fi
@@ -115,12 +117,12 @@ for p in "$@"; do
 	echo "  PATCH   $name"
 	applied=$((applied + 1))
 done
-# The directories patch 0004 builds from: links into this project, made
-# again on every run (the project may have moved).
-root=$(cd "$here/../.." && pwd)
+# The directories the runtime patch builds from: links into this project,
+# made again on every run (the project may have moved).
+root=$(cd "$glue/.." && pwd)
 ln -sfn "$root/runtime" "$tree/mm/kasan-plugin"
-ln -sfn "$here/../seed" "$tree/mm/kasan-seed"
+ln -sfn "$glue/seed" "$tree/mm/kasan-seed"
 
 msg="$applied applied, $keep already there"
 [ "$reverted" -eq 0 ] || msg="$msg, $reverted reverted"
-echo "  PATCHES $tree (Linux $version.$patchlevel.$sublevel): $msg"
+echo "  PATCHES $tree (Linux $version.$sublevel): $msg"

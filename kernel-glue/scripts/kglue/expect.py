@@ -1,0 +1,141 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""Judge: the expectation files of a Linux version's glue directory
+(kernel-glue/linux-X.Y/): kasan_test.expected (the kernel's KASan KUnit
+suite: "CASE EXPECTED [WHY]"), kasan_seed.expected (the seed suites:
+"[SUITE.]CASE EXPECTED TYPE [FUNC] [reports=N]") and the feature-off
+kernels' OFF.override ("CASE RESULT WHY").  EXPECTED is pass, skip or
+fail, or one per compiler, "plugin=pass,native=skip" (both named), which
+needs the compiler that built the kernel.  Any malformed line stops the
+run: a file that says less than it seems to would judge too little."""
+
+import re
+import sys
+
+SUITE = "kasan"
+SEED_SUITE = "kasan_seed"
+# The seed suites: the built-in one and the one /init loads in a module.
+SEED_SUITES = (SEED_SUITE, "kasan_seed_module")
+RESULTS = ("pass", "skip", "fail")
+COMPILERS = ("plugin", "native")
+
+
+def expectation_lines(path):
+    """The lines of an expectations file, without comments, blank lines
+    and surrounding white space."""
+    with open(path) as f:
+        for line in f:
+            line = line.split("#", 1)[0].strip()
+            if line:
+                yield line
+
+
+def expectation(word, compiler, path, line):
+    """The expected result WORD says for COMPILER: WORD is a result (pass,
+    skip, fail) or one per compiler, "plugin=pass,native=skip"."""
+    if word in RESULTS:
+        return word
+    per = {}
+    for item in word.split(","):
+        name, eq, result = item.partition("=")
+        if not eq or name not in COMPILERS or result not in RESULTS or \
+                name in per:
+            sys.exit("results: %s: bad expectation %r (want one of %s, or"
+                     " plugin=RESULT,native=RESULT): %s" % (
+                         path, word, "/".join(RESULTS), line))
+        per[name] = result
+    if set(per) != set(COMPILERS):
+        sys.exit("results: %s: %r does not name both compilers (%s): %s" % (
+            path, word, ", ".join(COMPILERS), line))
+    if compiler is None:
+        sys.exit("results: %s: %r is per compiler; give --compiler %s" % (
+            path, word, "|".join(COMPILERS)))
+    return per[compiler]
+
+
+def read_expected(path, compiler=None):
+    cases = []
+    for line in expectation_lines(path):
+        words = line.split(None, 2)
+        if len(words) < 2:
+            sys.exit("results: %s: bad line: %s" % (path, line))
+        cases.append((words[0], expectation(words[1], compiler, path, line),
+                      words[2] if len(words) > 2 else ""))
+    return cases
+
+
+def seed_case_name(word, path, line):
+    """(suite, case) of CASE (a kasan_seed case) or SUITE.CASE (a case of
+    another seed suite)."""
+    suite, dot, case = word.rpartition(".")
+    if not dot:
+        return SEED_SUITE, case
+    if suite not in SEED_SUITES:
+        sys.exit("results: %s: no seed suite %s (%s): %s" % (
+            path, suite, ", ".join(SEED_SUITES), line))
+    return suite, case
+
+
+def read_seed_expected(path, compiler=None):
+    """(suite, case, expected, bug type, function, reports) per line:
+    [SUITE.]CASE EXPECTED TYPE [FUNC] [reports=N]."""
+    cases = []
+    for line in expectation_lines(path):
+        words = line.split()
+        count = 1
+        if words and re.fullmatch(r"reports=[1-9]\d*", words[-1]):
+            count = int(words.pop()[len("reports="):])
+        if len(words) not in (3, 4):
+            sys.exit("results: %s: bad line: %s" % (path, line))
+        suite, case = seed_case_name(words[0], path, line)
+        cases.append((suite, case,
+                      expectation(words[1], compiler, path, line),
+                      words[2], words[3] if len(words) == 4 else case,
+                      count))
+    return cases
+
+
+def read_overrides(path):
+    """(suite, case, expected, why) per line: "CASE RESULT WHY", CASE a
+    kasan case or SEED_SUITE.CASE (kasan_seed.CASE, kasan_seed_module.CASE)."""
+    found = []
+    for line in expectation_lines(path):
+        words = line.split(None, 2)
+        if len(words) < 3 or words[1] not in RESULTS:
+            sys.exit("results: %s: bad line (want CASE pass|skip|fail WHY):"
+                     " %s" % (path, line))
+        suite, dot, case = words[0].rpartition(".")
+        if dot and suite not in SEED_SUITES:
+            sys.exit("results: %s: %s: no suite %s (a kasan case, or"
+                     " SUITE.CASE for a seed suite: %s)" % (
+                         path, line, suite, ", ".join(SEED_SUITES)))
+        found.append((suite or SUITE, case, words[1], words[2]))
+    return found
+
+
+def apply_overrides(paths, expected, seed_expected):
+    """EXPECTED and SEED_EXPECTED with the overrides of the files PATHS,
+    and {(suite, case): why} of the cases overridden."""
+    why_of = {}
+    expected = list(expected)
+    seed_expected = list(seed_expected)
+    for path in paths:
+        for suite, case, exp, why in read_overrides(path):
+            # A kasan row is (case, expected, ...), a seed row (suite,
+            # case, expected, ...).
+            table, key = (expected, (case,)) if suite == SUITE else \
+                (seed_expected, (suite, case))
+            hits = [i for i, row in enumerate(table)
+                    if row[:len(key)] == key]
+            if not hits:
+                sys.exit("results: %s: %s.%s is not in the expectations" % (
+                    path, suite, case))
+            if (suite, case) in why_of:
+                sys.exit("results: %s: %s.%s is overridden twice" % (
+                    path, suite, case))
+            row = table[hits[0]]
+            if row[len(key)] == exp:
+                sys.exit("results: %s: %s.%s is expected to %s anyway" % (
+                    path, suite, case, exp))
+            table[hits[0]] = key + (exp,) + tuple(row[len(key) + 1:])
+            why_of[(suite, case)] = why
+    return expected, seed_expected, why_of
