@@ -89,6 +89,17 @@ void kasan_plat_describe_address(unsigned long addr);
 /* Give a freed object back to its allocator, once out of quarantine. */
 void kasan_plat_release_object(void *cache, void *object);
 
+/*
+ * Release sections: the quarantine takes objects off its list and gives
+ * them back inside one (begin returns what end takes).  A cache about to
+ * go away drains its objects from the list, then waits for the sections
+ * begun before (kasan_plat_release_wait()), which may still hold some of
+ * them.  A platform whose caches never go away may do nothing.
+ */
+int kasan_plat_release_begin(void);
+void kasan_plat_release_end(int section);
+void kasan_plat_release_wait(void);
+
 /* A report began / ended (KUnit status, taint, panic on fault=panic). */
 void kasan_plat_report_begin(void);
 void kasan_plat_report_end(void);

@@ -48,7 +48,8 @@ void kasan_layout_slot(size_t object_size, size_t meta_start,
 	l->object_size = osize;
 	l->left_redzone = left_redzone;
 	l->alloc_meta_offset = meta;
-	if (free_meta_in_object && osize >= sizeof(struct kasan_free_meta)) {
+	/* Not osize: the object's rounding is the allocator's redzone. */
+	if (free_meta_in_object && object_size >= sizeof(struct kasan_free_meta)) {
 		l->free_meta_offset = 0;
 	} else {
 		l->free_meta_offset = kasan_round_up(meta_end, sizeof(void *));
@@ -149,9 +150,13 @@ void kasan_object_resize(const struct kasan_object_info *obj, size_t size)
 		obj->alloc_meta->requested_size = size;
 }
 
+/*
+ * No allocation asks for 0 bytes: 0 is metadata that was never written,
+ * or was wiped (SLUB's init_on_free clears the slot after the object).
+ */
 size_t kasan_object_requested_size(const struct kasan_object_info *obj)
 {
-	if (obj->alloc_meta)
+	if (obj->alloc_meta && obj->alloc_meta->requested_size)
 		return obj->alloc_meta->requested_size;
 	return obj->object_size;
 }

@@ -9,7 +9,9 @@
  *
  * Objects leave it outside its lock: releasing one calls into the
  * allocator, which may take locks of its own and free into the
- * quarantine again.
+ * quarantine again.  They leave it inside a release section of the
+ * platform's, so that draining a cache can wait for those of its objects
+ * another CPU has taken off the list but not yet given back.
  */
 #include "kasan_core.h"
 
@@ -18,7 +20,7 @@ static struct kasan_qnode *head, *tail;
 static size_t held_bytes;
 static size_t limit_bytes;
 
-static void release_list(struct kasan_qnode *node)
+static void release_list(struct kasan_qnode *node, int section)
 {
 	while (node) {
 		struct kasan_qnode *next = node->next;
@@ -26,6 +28,7 @@ static void release_list(struct kasan_qnode *node)
 		kasan_plat_release_object(node->cache, node->object);
 		node = next;
 	}
+	kasan_plat_release_end(section);
 }
 
 /* Under the lock: unlink the oldest entries until at most limit remain. */
@@ -52,12 +55,14 @@ void kasan_quarantine_put(struct kasan_free_meta *meta, void *cache,
 	struct kasan_qnode *node = &meta->qnode;
 	struct kasan_qnode *released;
 	unsigned long flags;
+	int section;
 
 	node->next = NULL;
 	node->cache = cache;
 	node->object = object;
 	node->size = size;
 
+	section = kasan_plat_release_begin();
 	flags = kasan_plat_lock(&quarantine_lock);
 	if (tail)
 		tail->next = node;
@@ -68,20 +73,22 @@ void kasan_quarantine_put(struct kasan_free_meta *meta, void *cache,
 	released = take_oldest_over(limit_bytes);
 	kasan_plat_unlock(&quarantine_lock, flags);
 
-	release_list(released);
+	release_list(released, section);
 }
 
 void kasan_quarantine_set_limit(size_t bytes)
 {
 	struct kasan_qnode *released;
 	unsigned long flags;
+	int section;
 
+	section = kasan_plat_release_begin();
 	flags = kasan_plat_lock(&quarantine_lock);
 	limit_bytes = bytes;
 	released = take_oldest_over(limit_bytes);
 	kasan_plat_unlock(&quarantine_lock, flags);
 
-	release_list(released);
+	release_list(released, section);
 }
 
 size_t kasan_quarantine_bytes(void)
@@ -89,13 +96,18 @@ size_t kasan_quarantine_bytes(void)
 	return __atomic_load_n(&held_bytes, __ATOMIC_RELAXED);
 }
 
-/* Before a cache goes away, none of its objects may stay here. */
+/*
+ * Before a cache goes away, none of its objects may stay here, nor be on
+ * their way back to it.
+ */
 void kasan_quarantine_drain_cache(void *cache)
 {
 	struct kasan_qnode **link, *node, *released = NULL;
 	struct kasan_qnode **released_tail = &released;
 	unsigned long flags;
+	int section;
 
+	section = kasan_plat_release_begin();
 	flags = kasan_plat_lock(&quarantine_lock);
 	tail = NULL;
 	link = &head;
@@ -113,19 +125,22 @@ void kasan_quarantine_drain_cache(void *cache)
 	}
 	kasan_plat_unlock(&quarantine_lock, flags);
 
-	release_list(released);
+	release_list(released, section);
+	kasan_plat_release_wait();
 }
 
 void kasan_quarantine_drain_all(void)
 {
 	struct kasan_qnode *released;
 	unsigned long flags;
+	int section;
 
+	section = kasan_plat_release_begin();
 	flags = kasan_plat_lock(&quarantine_lock);
 	released = head;
 	head = tail = NULL;
 	held_bytes = 0;
 	kasan_plat_unlock(&quarantine_lock, flags);
 
-	release_list(released);
+	release_list(released, section);
 }

@@ -434,6 +434,20 @@ void kasan_plat_release_object(void *cache, void *object)
 	kasan_plat_unlock(&c->lock, flags);
 }
 
+/* The hosted allocator's caches never go away: nothing to wait for. */
+int kasan_plat_release_begin(void)
+{
+	return 0;
+}
+
+void kasan_plat_release_end(int section)
+{
+}
+
+void kasan_plat_release_wait(void)
+{
+}
+
 /* --- the interface --- */
 
 void *kasan_hosted_alloc(size_t size, size_t align, unsigned long ip)

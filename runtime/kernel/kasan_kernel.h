@@ -28,6 +28,11 @@
 #include <linux/shrinker.h>
 #include "kasan_core.h"
 
+/* stack.c; 6.12 declares it in <linux/kasan.h>, 6.1 in mm/kasan/kasan.h. */
+#ifdef CONFIG_KASAN_STACK
+asmlinkage void kasan_unpoison_task_stack_below(const void *watermark);
+#endif
+
 /* shadow_init.c: bytes of real shadow and of its page tables. */
 extern unsigned long kasan_shadow_bytes;
 extern unsigned long kasan_shadow_table_bytes;
@@ -55,7 +60,7 @@ void kasan_mempool_reuse(void *ptr, size_t size, unsigned long ip);
 /* vmalloc.c, for the version's hooks. */
 void kasan_release_vmalloc_shadow(unsigned long start, unsigned long end,
 				  unsigned long free_start,
-				  unsigned long free_end);
+				  unsigned long free_end, bool flush);
 void kasan_flush_vmalloc_shadow(unsigned long start, unsigned long end);
 void kasan_vmalloc_resize(const void *start, unsigned long old_size,
 			  unsigned long new_size);

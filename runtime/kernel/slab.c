@@ -22,6 +22,7 @@
 #include <linux/moduleparam.h>
 #include <linux/shrinker.h>
 #include <linux/slab.h>
+#include <linux/srcu.h>
 
 #include "slab.h"	/* mm/slab.h: struct slab, ___cache_free() */
 #include "kasan_kernel.h"
@@ -113,6 +114,28 @@ bool kasan_plat_find_object(unsigned long addr, struct kasan_object_info *obj)
 		object = next;
 	object_info(cache, (void *)object, obj);
 	return true;
+}
+
+/*
+ * The quarantine's release sections, for kmem_cache_destroy() and
+ * kmem_cache_shrink() to wait for objects on their way back to SLUB:
+ * SRCU, whose readers may be in any context and whose writer sleeps.
+ */
+DEFINE_STATIC_SRCU(kasan_release_srcu);
+
+int kasan_plat_release_begin(void)
+{
+	return srcu_read_lock(&kasan_release_srcu);
+}
+
+void kasan_plat_release_end(int section)
+{
+	srcu_read_unlock(&kasan_release_srcu, section);
+}
+
+void kasan_plat_release_wait(void)
+{
+	synchronize_srcu(&kasan_release_srcu);
 }
 
 /*
@@ -274,6 +297,9 @@ static void record_aux_stack(void *ptr, bool can_alloc)
 {
 	struct kasan_object_info obj;
 
+	/* KFENCE's objects are in slab pages, but have no slot of ours. */
+	if (is_kfence_address(ptr))
+		return;
 	if (kasan_plat_find_object((unsigned long)ptr, &obj))
 		kasan_record_aux_stack_of(obj.alloc_meta, can_alloc);
 }

@@ -34,7 +34,26 @@ void kasan_plat_dump_stack(void)
 	dump_stack_lvl(KERN_ERR);
 }
 
+/*
+ * Stacks have redzones only with CONFIG_KASAN_STACK; without it
+ * <linux/kasan.h> makes these two empty inlines.
+ */
+#ifdef CONFIG_KASAN_STACK
 void kasan_unpoison_task_stack(struct task_struct *task)
 {
 	kasan_unpoison(task_stack_page(task), THREAD_SIZE);
 }
+
+/*
+ * The part of the current stack below watermark, which frames that will
+ * not return (a resume from suspend, bpf_throw()) left poisoned.  Not
+ * current's stack: early resume code calls it before the per-CPU
+ * register is set up.
+ */
+asmlinkage void kasan_unpoison_task_stack_below(const void *watermark)
+{
+	void *base = (void *)((unsigned long)watermark & ~(THREAD_SIZE - 1));
+
+	kasan_unpoison(base, watermark - base);
+}
+#endif /* CONFIG_KASAN_STACK */

@@ -76,7 +76,7 @@ bool __kasan_check_byte(const void *addr, unsigned long ip)
 {
 	if (kasan_byte_accessible(addr))
 		return true;
-	kasan_report((unsigned long)addr, 0, false, ip);
+	kasan_report((unsigned long)addr, 1, false, ip);
 	return false;
 }
 

@@ -107,9 +107,9 @@ static int unmap_shadow_pte(pte_t *ptep, unsigned long addr, void *unused)
  */
 void kasan_release_vmalloc_shadow(unsigned long start, unsigned long end,
 				  unsigned long free_start,
-				  unsigned long free_end)
+				  unsigned long free_end, bool flush)
 {
-	unsigned long lo, hi, shadow_lo;
+	unsigned long lo, hi, shadow_lo, shadow_hi;
 
 	lo = max(round_up(free_start, MEMORY_PER_SHADOW_PAGE),
 		 round_down(start, MEMORY_PER_SHADOW_PAGE));
@@ -118,14 +118,17 @@ void kasan_release_vmalloc_shadow(unsigned long start, unsigned long end,
 	if (lo >= hi)
 		return;
 	shadow_lo = (unsigned long)kasan_shadow_of((void *)lo);
-	apply_to_existing_page_range(&init_mm, shadow_lo,
-				     (unsigned long)kasan_shadow_of((void *)hi) -
-				     shadow_lo, unmap_shadow_pte, NULL);
+	shadow_hi = (unsigned long)kasan_shadow_of((void *)hi);
+	apply_to_existing_page_range(&init_mm, shadow_lo, shadow_hi - shadow_lo,
+				     unmap_shadow_pte, NULL);
+	if (flush)
+		flush_tlb_kernel_range(shadow_lo, shadow_hi);
 }
 
 /*
  * The TLB entries of every shadow page that served [start, end): a
- * superset of what kasan_release_vmalloc_shadow() unmapped for it.
+ * superset of what kasan_release_vmalloc_shadow() unmapped for it without
+ * a flush (6.12 unmaps area by area, then flushes once).
  */
 void kasan_flush_vmalloc_shadow(unsigned long start, unsigned long end)
 {

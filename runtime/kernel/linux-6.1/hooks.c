@@ -66,8 +66,7 @@ void __kasan_unpoison_pages(struct page *page, unsigned int order, bool init)
 void kasan_release_vmalloc(unsigned long start, unsigned long end,
 			   unsigned long free_start, unsigned long free_end)
 {
-	kasan_release_vmalloc_shadow(start, end, free_start, free_end);
-	kasan_flush_vmalloc_shadow(start, end);
+	kasan_release_vmalloc_shadow(start, end, free_start, free_end, true);
 }
 
 /*

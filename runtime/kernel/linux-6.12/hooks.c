@@ -19,6 +19,7 @@
 #include <linux/sched.h>
 #include <linux/shrinker.h>
 #include <linux/slab.h>
+#include <asm/tlbflush.h>
 
 #include "slab.h"	/* mm/slab.h */
 #include "kasan_kernel.h"
@@ -90,16 +91,20 @@ bool __kasan_unpoison_pages(struct page *page, unsigned int order, bool init)
 }
 
 /*
- * vmalloc unmaps the shadow of each freed area (PAGE_RANGE), then flushes
- * the TLB once for all of them (TLB_FLUSH).
+ * vmalloc's purge unmaps the shadow of each freed area (PAGE_RANGE), then
+ * flushes the TLB once for the whole purged range (TLB_FLUSH); its other
+ * callers ask for both, which flushes what was unmapped.
  */
 void kasan_release_vmalloc(unsigned long start, unsigned long end,
 			   unsigned long free_start, unsigned long free_end,
 			   unsigned long flags)
 {
+	bool flush = flags & KASAN_VMALLOC_TLB_FLUSH;
+
 	if (flags & KASAN_VMALLOC_PAGE_RANGE)
-		kasan_release_vmalloc_shadow(start, end, free_start, free_end);
-	if (flags & KASAN_VMALLOC_TLB_FLUSH)
+		kasan_release_vmalloc_shadow(start, end, free_start, free_end,
+					     flush);
+	else if (flush)
 		kasan_flush_vmalloc_shadow(start, end);
 }
 
@@ -109,11 +114,15 @@ void __kasan_vrealloc(const void *start, unsigned long old_size,
 	kasan_vmalloc_resize(start, old_size, new_size);
 }
 
-/* A CPU's part of the cpu entry area, as it is set up. */
+/*
+ * A CPU's part of the cpu entry area, as it is set up: its shadow was
+ * the read-only zero page until now.
+ */
 void __init kasan_populate_shadow_for_vaddr(void *va, size_t size, int nid)
 {
 	kasan_populate_shadow((unsigned long)kasan_shadow_of(va),
 			      (unsigned long)kasan_shadow_of(va + size), nid);
+	__flush_tlb_all();
 }
 
 /*
