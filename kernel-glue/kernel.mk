@@ -55,6 +55,11 @@
 #   KERNEL_FEATURE_OFF          the feature-off kernels (default no-globals
 #                               no-stack; empty: none), built when inline
 #                               is one of the modes
+#   KERNEL_TEST_FULL            the versions whose kernel-test also builds
+#                               the feature-off and native kernels (default:
+#                               the newest in KERNEL; CI's time allows one);
+#                               the others get the plugin kernels only.
+#                               kernel-check builds them for every version
 #   BOOT_TIMEOUT, QEMU_ACCEL    see kernel-glue/qemu/boot.sh
 
 KGLUE := $(ROOT)/kernel-glue
@@ -70,6 +75,7 @@ KASAN_MODE ?=
 KASAN_PLUGIN_FLAGS ?=
 KERNEL_TEST_NATIVE ?= outline
 KERNEL_FEATURE_OFF ?= no-globals no-stack
+KERNEL_TEST_FULL ?= $(lastword $(KERNEL))
 
 # Per version V: its tree, and the prefix of its build directories.
 kernel_tree = $(or $(KERNEL_TREE_$(1)),$(BUILD_ROOT)/linux-$(1))
@@ -77,12 +83,19 @@ kernel_prefix = $(KERNEL_BUILD_PREFIX)-$(1)
 kernel_modes = $(if $(KASAN_MODE),$(KASAN_MODE),inline outline)
 kernel_test_native = $(filter $(KERNEL_TEST_NATIVE),$(kernel_modes))
 kernel_feature_off = $(if $(filter inline,$(kernel_modes)),$(KERNEL_FEATURE_OFF))
+# What version $(1)'s action $(2) builds beyond the plugin kernels: the
+# feature-off kernels, always for kernel-check, for kernel-test only in
+# the KERNEL_TEST_FULL versions; the native ones likewise (kernel-check
+# builds its own).
+kernel_full = $(or $(filter check,$(2)),$(filter $(1),$(KERNEL_TEST_FULL)))
+kernel_feature_off_of = $(if $(call kernel_full,$(1),$(2)),$(kernel_feature_off))
+kernel_test_native_of = $(if $(call kernel_full,$(1),$(2)),$(kernel_test_native))
 # The kernel.sum files of kernel-test, every version's, for "make check"
 # (kernel-test's summary and the top Makefile's).
 kernel_sums = $(foreach v,$(KERNEL),\
 	$(foreach m,$(kernel_modes),$(call kernel_prefix,$(v))-plugin-$(KASAN_RUNTIME)-$(m)/kernel.sum) \
-	$(foreach o,$(kernel_feature_off),$(call kernel_prefix,$(v))-plugin-$(KASAN_RUNTIME)-inline-$(o)/kernel.sum) \
-	$(foreach m,$(kernel_test_native),$(call kernel_prefix,$(v))-native-$(KASAN_RUNTIME)-$(m)/kernel.sum))
+	$(foreach o,$(call kernel_feature_off_of,$(v),test),$(call kernel_prefix,$(v))-plugin-$(KASAN_RUNTIME)-inline-$(o)/kernel.sum) \
+	$(foreach m,$(call kernel_test_native_of,$(v),test),$(call kernel_prefix,$(v))-native-$(KASAN_RUNTIME)-$(m)/kernel.sum))
 # kernel-runs.sh for version $(1), action $(2).
 kernel_runs = KERNEL_TREE='$(call kernel_tree,$(1))' \
 	KERNEL_BUILD_PREFIX='$(call kernel_prefix,$(1))' \
@@ -90,8 +103,8 @@ kernel_runs = KERNEL_TREE='$(call kernel_tree,$(1))' \
 	KASAN_PLUGIN='$(KERNEL_PLUGIN)' KASAN_PLUGIN_FLAGS='$(KASAN_PLUGIN_FLAGS)' \
 	REAL_CC='$(GCC)' KERNEL_JOBS='$(KERNEL_JOBS)' \
 	KASAN_RUNTIME='$(KASAN_RUNTIME)' \
-	KERNEL_TEST_NATIVE='$(kernel_test_native)' \
-	KERNEL_FEATURE_OFF='$(kernel_feature_off)' \
+	KERNEL_TEST_NATIVE='$(call kernel_test_native_of,$(1),$(2))' \
+	KERNEL_FEATURE_OFF='$(call kernel_feature_off_of,$(1),$(2))' \
 	sh $(KGLUE)/scripts/kernel-runs.sh $(2) $(kernel_modes)
 # Every version in turn, all of them even after a failure; $$status says
 # whether one failed.

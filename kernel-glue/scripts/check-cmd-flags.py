@@ -21,7 +21,8 @@ mm/slab_common.o, lib/stackdepot.o) are not instrumented,
 while mm/kasan/kasan_test.o (CFLAGS_KASAN_TEST), mm/page_alloc.o and
 kernel/fork.o are.  A composite object (ld -r, as kasan_test.o is made
 of kasan_test_c.o in later kernels) is instrumented when one of its parts
-is.
+is; a built-in one has no object of its own in later kernels (its parts
+go into built-in.a), and then one of its parts, kasan_test_*.o, must be.
 
 --runtime own|mainline checks that the build has that KASan runtime and
 not the other: mm/kasan-plugin/ (the project's runtime, whose objects
@@ -88,7 +89,11 @@ def opt_out_errors(inst, parts):
         if obj in inst:
             errors.append("%s: instrumented despite KASAN_SANITIZE := n" % obj)
     for obj in MUST:
-        if obj not in inst and not any(p in inst for p in parts.get(obj, [])):
+        if obj in parts:
+            obj_parts = parts[obj]
+        else:   # no object of its own: a built-in composite's parts
+            obj_parts = [o for o in inst if o.startswith(obj[:-2] + "_")]
+        if obj not in inst and not any(p in inst for p in obj_parts):
             errors.append("%s: not instrumented" % obj)
     return errors
 
