@@ -70,13 +70,15 @@ void kasan_quarantine_put(struct kasan_free_meta *meta, void *cache,
 		head = node;
 	tail = node;
 	held_bytes += size;
-	released = take_oldest_over(limit_bytes);
+	released = take_oldest_over(__atomic_load_n(&limit_bytes,
+						    __ATOMIC_RELAXED));
 	kasan_plat_unlock(&quarantine_lock, flags);
 
 	release_list(released, section);
 }
 
-void kasan_quarantine_set_limit(size_t bytes)
+/* Give back the oldest entries until at most limit bytes remain. */
+static void trim_to(size_t limit)
 {
 	struct kasan_qnode *released;
 	unsigned long flags;
@@ -84,11 +86,16 @@ void kasan_quarantine_set_limit(size_t bytes)
 
 	section = kasan_plat_release_begin();
 	flags = kasan_plat_lock(&quarantine_lock);
-	limit_bytes = bytes;
-	released = take_oldest_over(limit_bytes);
+	released = take_oldest_over(limit);
 	kasan_plat_unlock(&quarantine_lock, flags);
 
 	release_list(released, section);
+}
+
+void kasan_quarantine_set_limit(size_t bytes)
+{
+	__atomic_store_n(&limit_bytes, bytes, __ATOMIC_RELAXED);
+	trim_to(bytes);
 }
 
 size_t kasan_quarantine_bytes(void)
@@ -131,16 +138,5 @@ void kasan_quarantine_drain_cache(void *cache)
 
 void kasan_quarantine_drain_all(void)
 {
-	struct kasan_qnode *released;
-	unsigned long flags;
-	int section;
-
-	section = kasan_plat_release_begin();
-	flags = kasan_plat_lock(&quarantine_lock);
-	released = head;
-	head = tail = NULL;
-	held_bytes = 0;
-	kasan_plat_unlock(&quarantine_lock, flags);
-
-	release_list(released, section);
+	trim_to(0);
 }
