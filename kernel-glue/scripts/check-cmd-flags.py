@@ -98,8 +98,9 @@ def opt_out_errors(inst, parts):
     return errors
 
 
-def main():
-    args = sys.argv[1:]
+def parse_args(argv):
+    """(out, kind, options) from the command line, or exit with usage."""
+    args = argv[:]
     opts = {}
     while len(args) > 2 and args[-2].startswith("--"):
         opts[args[-2]] = args[-1]
@@ -107,33 +108,62 @@ def main():
     if len(args) != 2 or args[1] not in ("plugin", "native"):
         sys.exit(__doc__)
     out, kind = args
-    plugin = opts.get("--plugin")
-    if kind == "plugin" and not plugin:
+    if kind == "plugin" and not opts.get("--plugin"):
         sys.exit("check-cmd-flags: plugin needs --plugin PATH")
-
     runtime = opts.get("--runtime")
     if runtime is not None and runtime not in RUNTIME_MARK:
         sys.exit("check-cmd-flags: --runtime must be own or mainline")
+    return out, kind, opts
 
-    features = []       # (the argument that must win, the other)
-    if "--features" in opts:
-        if kind != "plugin":
-            sys.exit("check-cmd-flags: --features needs plugin")
-        arg = "-fplugin-arg-%s-" % os.path.basename(plugin).split(".")[0]
-        for f in opts["--features"].split(","):
-            base = f[3:] if f.startswith("no-") else f
-            if not re.fullmatch(r"[a-z][a-z-]*", base):
-                sys.exit("check-cmd-flags: bad feature %r" % f)
-            features.append((arg + f, arg + ("no-" if f == base else "")
-                             + base))
 
+def parse_features(opts, kind):
+    """(the argument that must win, the other) for each --features item."""
+    features = []
+    if "--features" not in opts:
+        return features
+    if kind != "plugin":
+        sys.exit("check-cmd-flags: --features needs plugin")
+    arg = "-fplugin-arg-%s-" % os.path.basename(opts["--plugin"]).split(".")[0]
+    for f in opts["--features"].split(","):
+        base = f[3:] if f.startswith("no-") else f
+        if not re.fullmatch(r"[a-z][a-z-]*", base):
+            sys.exit("check-cmd-flags: bad feature %r" % f)
+        features.append((arg + f, arg + ("no-" if f == base else "") + base))
+    return features
+
+
+def plugin_errors(obj, words, plugin, features):
+    """What is wrong with an instrumented object's plugin command line."""
+    errors = ["%s: has %s" % (obj, w) for w in words
+              if w.startswith("-fsanitize=")]
+    if "-fplugin=" + plugin not in words:
+        errors.append("%s: KASan flags without -fplugin=%s" % (obj, plugin))
+    if "-D__SANITIZE_ADDRESS__" not in words:
+        errors.append("%s: no -D__SANITIZE_ADDRESS__" % obj)
+    for want, other in features:
+        last = [w for w in words if w in (want, other)][-1:]
+        if last != [want]:
+            errors.append("%s: %s, not %s" % (
+                obj, "last has " + last[0] if last else
+                "has neither " + other, want))
+    return errors
+
+
+def native_errors(obj, words, cmd):
+    """What is wrong with an instrumented object's native command line."""
     errors = []
-    instrumented = []
-    objects = set()
-    parts = {}          # composite object -> its parts
-    total = 0
+    if "-fsanitize=kernel-address" not in words:
+        errors.append("%s: KASan flags without -fsanitize=kernel-address"
+                      % obj)
+    if "-fplugin=" in cmd:
+        errors.append("%s: loads a plugin" % obj)
+    return errors
+
+
+def scan(out, kind, plugin, features):
+    """Every object's checks: (errors, instrumented, objects, parts)."""
+    errors, instrumented, objects, parts = [], [], set(), {}
     for obj, cmd in sorted(commands(out)):
-        total += 1
         objects.add(obj)
         parts[obj] = composite_parts(out, obj, cmd)
         native = NATIVE.search(cmd)
@@ -142,38 +172,37 @@ def main():
         if not MARKER.search(cmd) and not native:
             continue
         instrumented.append(obj)
+        words = cmd.split()
         if kind == "plugin":
-            for word in cmd.split():
-                if word.startswith("-fsanitize="):
-                    errors.append("%s: has %s" % (obj, word))
-            if "-fplugin=" + plugin not in cmd.split():
-                errors.append("%s: KASan flags without -fplugin=%s"
-                              % (obj, plugin))
-            if "-D__SANITIZE_ADDRESS__" not in cmd.split():
-                errors.append("%s: no -D__SANITIZE_ADDRESS__" % obj)
-            for want, other in features:
-                last = [w for w in cmd.split() if w in (want, other)][-1:]
-                if last != [want]:
-                    errors.append("%s: %s, not %s" % (
-                        obj, "last has " + last[0] if last else
-                        "has neither " + other, want))
+            errors += plugin_errors(obj, words, plugin, features)
         else:
-            if "-fsanitize=kernel-address" not in cmd.split():
-                errors.append("%s: KASan flags without "
-                              "-fsanitize=kernel-address" % obj)
-            if "-fplugin=" in cmd:
-                errors.append("%s: loads a plugin" % obj)
-    inst = set(instrumented)
-    errors += opt_out_errors(inst, parts)
-    for obj in inst:
-        if obj.startswith(OWN_RUNTIME_DIR):
-            errors.append("%s: the runtime is instrumented" % obj)
+            errors += native_errors(obj, words, cmd)
+    return errors, instrumented, objects, parts
+
+
+def runtime_errors(runtime, inst, objects):
+    """The runtime's objects uninstrumented; the one asked for built."""
+    errors = ["%s: the runtime is instrumented" % obj for obj in inst
+              if obj.startswith(OWN_RUNTIME_DIR)]
     if runtime is not None:
         for name, mark in RUNTIME_MARK.items():
             if (name == runtime) != (mark in objects):
                 errors.append("runtime %s: %s %s" % (
                     runtime, mark, "missing" if name == runtime
                     else "built as well"))
+    return errors
+
+
+def main():
+    out, kind, opts = parse_args(sys.argv[1:])
+    plugin = opts.get("--plugin")
+    runtime = opts.get("--runtime")
+    features = parse_features(opts, kind)
+    errors, instrumented, objects, parts = scan(out, kind, plugin, features)
+    inst = set(instrumented)
+    errors += opt_out_errors(inst, parts)
+    errors += runtime_errors(runtime, inst, objects)
+    total = len(objects)
     if total == 0:
         errors.append("no .o.cmd files in %s" % out)
 
