@@ -15,17 +15,19 @@
 #include <linux/types.h>
 
 /*
- * How a suite learns of a report differs between kernel versions: each
- * version's kasan_seed_report.h (kernel-glue/linux-X.Y/seed/, on the
- * include path by the Makefile) defines
+ * What differs between kernel versions is in each version's
+ * kasan_seed_version.h (kernel-glue/linux-X.Y/seed/, on the include path
+ * by the Makefile), the way that version's own mm/kasan/kasan_test*.c
+ * does it.  How a suite learns of a report:
  *   seed_report_seen()       has a report been made since the last forget?
  *   seed_report_forget()
  *   seed_report_test_init()  per case (the 6.1 KUnit resource)
  *   seed_report_suite_init() / seed_report_suite_exit()  per suite (the
  *                            6.12 console probe)
- * the way that version's own mm/kasan/kasan_test*.c does it.
+ * and seed_mem_intrinsics_checked(): does the kernel check memset() in
+ * instrumented code?
  */
-#include "kasan_seed_report.h"
+#include "kasan_seed_version.h"
 
 /* mm/kasan/report.c, built with CONFIG_KASAN_KUNIT_TEST. */
 extern bool kasan_save_enable_multi_shot(void);
@@ -96,6 +98,19 @@ static void seed_need_left_redzones(struct kunit *test)
 	if (!IS_ENABLED(CONFIG_KASAN_PLUGIN))
 		kunit_skip(test, "GCC's own KASan has no left redzones of globals"
 			   " (bugzilla 215051); needs CONFIG_KASAN_PLUGIN");
+}
+
+/*
+ * Skip a case whose bad access is a memset() when the kernel does not
+ * check it: the write would happen, unreported, and corrupt the heap
+ * (mainline's KASAN_TEST_NEEDS_CHECKED_MEMINTRINSICS).
+ */
+static void seed_need_checked_mem_intrinsics(struct kunit *test)
+{
+	if (!seed_mem_intrinsics_checked())
+		kunit_skip(test, "needs checked mem*(): memset() here is the"
+			   " arch's own, and the compiler does not call"
+			   " __asan_memset()");
 }
 
 #endif /* KASAN_SEED_H */

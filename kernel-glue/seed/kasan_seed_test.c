@@ -141,8 +141,10 @@ static void oob_16(struct kunit *test)
 static void memset_overrun(struct kunit *test)
 {
 	size_t size = 100;
-	char *p = seed_kmalloc(test, size);
+	char *p;
 
+	seed_need_checked_mem_intrinsics(test);
+	p = seed_kmalloc(test, size);
 	OPTIMIZER_HIDE_VAR(p);
 	OPTIMIZER_HIDE_VAR(size);
 	SEED_BAD_ACCESS(test, "slab-out-of-bounds", memset(p, 0, size + 2));
@@ -162,8 +164,10 @@ static void use_after_free(struct kunit *test)
 static void uaf_in_memset(struct kunit *test)
 {
 	size_t size = 33;
-	char *p = seed_kmalloc(test, size);
+	char *p;
 
+	seed_need_checked_mem_intrinsics(test);
+	p = seed_kmalloc(test, size);
 	kfree(p);
 	OPTIMIZER_HIDE_VAR(p);
 	OPTIMIZER_HIDE_VAR(size);

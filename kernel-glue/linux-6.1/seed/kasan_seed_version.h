@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * How the kasan_seed suites learn of a KASan report on Linux 6.1, as
- * 6.1's mm/kasan/kasan_test.c does: the report path looks up the KUnit
- * resource "kasan_status" of current->kunit_test and sets report_found
- * in it.  This is the layout of mainline's struct kunit_kasan_status
- * (mm/kasan/kasan.h, the runtime's private header, not included here).
- * A report in a test without the resource fails that test.
+ * What the kasan_seed suites do in Linux 6.1's own way.
+ *
+ * They learn of a KASan report as 6.1's mm/kasan/kasan_test.c does: the
+ * report path looks up the KUnit resource "kasan_status" of
+ * current->kunit_test and sets report_found in it.  This is the layout of
+ * mainline's struct kunit_kasan_status (mm/kasan/kasan.h, the runtime's
+ * private header, not included here).  A report in a test without the
+ * resource fails that test.
  */
-#ifndef KASAN_SEED_REPORT_H
-#define KASAN_SEED_REPORT_H
+#ifndef KASAN_SEED_VERSION_H
+#define KASAN_SEED_VERSION_H
 
 #include <kunit/resource.h>
 #include <kunit/test.h>
@@ -47,4 +49,13 @@ static inline void seed_report_suite_exit(struct kunit_suite *suite)
 {
 }
 
-#endif /* KASAN_SEED_REPORT_H */
+/*
+ * Is memset() checked in instrumented code?  On 6.1 it is: the KASan
+ * runtime's own memset() overrides the arch's weak one.
+ */
+static inline bool seed_mem_intrinsics_checked(void)
+{
+	return true;
+}
+
+#endif /* KASAN_SEED_VERSION_H */

@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * How the kasan_seed suites learn of a KASan report on Linux 6.12, as
- * 6.12's mm/kasan/kasan_test_c.c does: a probe on the printk "console"
- * tracepoint looks for the title line "BUG: KASAN: ".  While a suite runs,
- * kasan_kunit_test_suite_start() tells the runtime not to fail the running
- * KUnit test on a report (outside, a report fails it).
+ * What the kasan_seed suites do in Linux 6.12's own way.
+ *
+ * They learn of a KASan report as 6.12's mm/kasan/kasan_test_c.c does: a
+ * probe on the printk "console" tracepoint looks for the title line
+ * "BUG: KASAN: ".  While a suite runs, kasan_kunit_test_suite_start()
+ * tells the runtime not to fail the running KUnit test on a report
+ * (outside, a report fails it).
  */
-#ifndef KASAN_SEED_REPORT_H
-#define KASAN_SEED_REPORT_H
+#ifndef KASAN_SEED_VERSION_H
+#define KASAN_SEED_VERSION_H
 
 #include <kunit/test.h>
 #include <linux/string.h>
@@ -54,4 +56,17 @@ static inline void seed_report_suite_exit(struct kunit_suite *suite)
 	tracepoint_synchronize_unregister();
 }
 
-#endif /* KASAN_SEED_REPORT_H */
+/*
+ * Is memset() checked in instrumented code?  x86's memset() is the arch's
+ * own, unchecked (GENERIC_ENTRY): only a compiler that calls
+ * __asan_memset() instead checks it (CC_HAS_KASAN_MEMINTRINSIC_PREFIX,
+ * the plugin; not GCC 12's own KASan).  The condition of 6.12's
+ * KASAN_TEST_NEEDS_CHECKED_MEMINTRINSICS, for generic KASan.
+ */
+static inline bool seed_mem_intrinsics_checked(void)
+{
+	return !IS_ENABLED(CONFIG_GENERIC_ENTRY) ||
+	       IS_ENABLED(CONFIG_CC_HAS_KASAN_MEMINTRINSIC_PREFIX);
+}
+
+#endif /* KASAN_SEED_VERSION_H */
