@@ -41,6 +41,7 @@ void __init kasan_populate_shadow(unsigned long start, unsigned long end,
 
 /* page.c: is ptr, being freed, a large kmalloc()'s start?  Or a report. */
 bool kasan_check_free_large(void *ptr, unsigned long ip);
+bool kasan_mempool_free_pages(void *ptr, size_t size, unsigned long ip);
 bool kasan_unpoison_page_range(struct page *page, unsigned int order);
 void kasan_large_kmalloc_resize(const void *ptr, size_t size);
 

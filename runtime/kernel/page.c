@@ -56,6 +56,18 @@ bool kasan_check_free_large(void *ptr, unsigned long ip)
 	return !kasan_bad_free(ptr, page_address(virt_to_head_page(ptr)), ip);
 }
 
+/*
+ * size bytes of pages at ptr go back to a mempool for reuse: checked as
+ * a free, then poisoned as freed.  False if the free was a bug (reported).
+ */
+bool kasan_mempool_free_pages(void *ptr, size_t size, unsigned long ip)
+{
+	if (!kasan_check_free_large(ptr, ip))
+		return false;
+	kasan_poison(ptr, size, KASAN_PAGE_FREE);
+	return true;
+}
+
 /* The pages themselves are poisoned when the page allocator frees them. */
 void __kasan_kfree_large(void *ptr, unsigned long ip)
 {

@@ -226,10 +226,7 @@ bool kasan_mempool_free(void *ptr, unsigned long ip)
 	if (folio_test_slab(folio))
 		return !kasan_slab_free_object(folio_slab(folio)->slab_cache,
 					       ptr, ip, false, false);
-	if (!kasan_check_free_large(ptr, ip))
-		return false;
-	kasan_poison(ptr, folio_size(folio), KASAN_PAGE_FREE);
-	return true;
+	return kasan_mempool_free_pages(ptr, folio_size(folio), ip);
 }
 
 /* The mempool gives ptr out again: allocated, of size bytes. */

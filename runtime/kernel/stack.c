@@ -35,8 +35,9 @@ void kasan_plat_dump_stack(void)
 }
 
 /*
- * Stacks have redzones only with CONFIG_KASAN_STACK; without it
- * <linux/kasan.h> makes these two empty inlines.
+ * Stacks have redzones only with CONFIG_KASAN_STACK, and only then does
+ * the kernel call these two (6.12's <linux/kasan.h> has empty inlines
+ * without it).
  */
 #ifdef CONFIG_KASAN_STACK
 void kasan_unpoison_task_stack(struct task_struct *task)

@@ -68,15 +68,10 @@ void __kasan_mempool_unpoison_object(void *ptr, size_t size, unsigned long ip)
 bool __kasan_mempool_poison_pages(struct page *page, unsigned int order,
 				  unsigned long ip)
 {
-	void *ptr;
-
 	if (unlikely(PageHighMem(page)))
 		return true;
-	ptr = page_address(page);
-	if (!kasan_check_free_large(ptr, ip))
-		return false;
-	kasan_poison(ptr, PAGE_SIZE << order, KASAN_PAGE_FREE);
-	return true;
+	return kasan_mempool_free_pages(page_address(page), PAGE_SIZE << order,
+					ip);
 }
 
 void __kasan_mempool_unpoison_pages(struct page *page, unsigned int order,
