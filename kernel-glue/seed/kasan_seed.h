@@ -105,7 +105,7 @@ static void seed_need_left_redzones(struct kunit *test)
  * check it: the write would happen, unreported, and corrupt the heap
  * (mainline's KASAN_TEST_NEEDS_CHECKED_MEMINTRINSICS).
  */
-static void seed_need_checked_mem_intrinsics(struct kunit *test)
+static inline void seed_need_checked_mem_intrinsics(struct kunit *test)
 {
 	if (!seed_mem_intrinsics_checked())
 		kunit_skip(test, "needs checked mem*(): memset() here is the"
