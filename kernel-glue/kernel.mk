@@ -18,11 +18,18 @@
 #   make clean-kernels  removes the build directories of the glue before
 #                       it had versions (build/kernel-plugin-*, ...)
 #
-# Each runs every Linux version in KERNEL in turn, each with its own tree
-# (build/linux-X.Y, from Debian's linux-source-X.Y) and build directories
-# (build/kernel-X.Y-COMPILER-RUNTIME-MODE[-OFF], build/kernel-X.Y-none).
-# The versions are the directories kernel-glue/linux-X.Y/: all that is
-# version-specific lives there, and nothing here names a version.
+# Each runs every Linux version in KERNEL on every architecture in ARCH in
+# turn (the pairs the glue has), each version with its own tree
+# (build/linux-X.Y, from Debian's linux-source-X.Y, shared by the
+# architectures) and each pair with its own build directories
+# (build/kernel-X.Y[-ARCH]-COMPILER-RUNTIME-MODE[-OFF],
+# build/kernel-X.Y[-ARCH]-none; x86_64's have no -ARCH).  The versions are
+# the directories kernel-glue/linux-X.Y/, the architectures
+# kernel-glue/arch/ARCH/, and a version runs on an architecture when
+# kernel-glue/linux-X.Y/ARCH/ exists: all that is version- or
+# arch-specific lives there (the architecture's compiler and plugin in
+# arch/ARCH/arch.mk), and nothing here names a version or an architecture
+# but the default one.
 #
 # Both targets also build the feature-off kernels: inline plugin kernels
 # with one of the plugin's features turned off by its last argument
@@ -34,15 +41,28 @@
 # Variables:
 #   KERNEL=X.Y ...              the Linux versions (default: every
 #                               kernel-glue/linux-X.Y/), space-separated
+#   ARCH=arm ...                the architectures, on the command line as
+#                               for the kernel's make (or KERNEL_ARCH, also
+#                               from the environment; an exported ARCH is
+#                               not read); default: kernel-check every
+#                               kernel-glue/arch/ARCH/, kernel-test
+#                               KERNEL_TEST_ARCH (x86_64).  With KERNEL
+#                               and ARCH both given, each pair must exist;
+#                               otherwise the pairs the glue lacks are left
+#                               out
 #   KASAN_MODE=inline|outline   one mode only (default: both)
 #   KASAN_RUNTIME=own|mainline  the KASan runtime: own, the project's
 #                               runtime/ (default), or mainline, the
 #                               kernel's mm/kasan
 #   KASAN_PLUGIN_FLAGS=...      more plugin arguments for the plugin builds
 #                               (e.g. -fplugin-arg-kasan-no-writes)
-#   KERNEL_PLUGIN               the plugin (default $(BUILD)/kasan.so, the
-#                               one for $(GCC), which also compiles the
+#   KERNEL_PLUGIN               the x86_64 plugin (default $(BUILD)/kasan.so,
+#                               the one for $(GCC), which also compiles the
 #                               kernel)
+#   KERNEL_PLUGIN_ARCH, KERNEL_CC_ARCH  an architecture's plugin and
+#                               compiler (arch/ARCH/arch.mk: for arm,
+#                               build/arm-linux-gnueabi-gcc-N/kasan.so and
+#                               arm-linux-gnueabi-gcc-N, N $(GCC)'s major)
 #   KERNEL_BUILD_PREFIX         build directories are
 #                               PREFIX-X.Y-COMPILER-RUNTIME-MODE (default
 #                               build/kernel), COMPILER plugin or native
@@ -57,15 +77,28 @@
 #                               is one of the modes
 #   KERNEL_TEST_FULL            the versions whose kernel-test also builds
 #                               the feature-off and native kernels (default:
-#                               the newest in KERNEL; CI's time allows one);
-#                               the others get the plugin kernels only.
-#                               kernel-check builds them for every version
+#                               the newest in KERNEL of each architecture;
+#                               CI's time allows one); the others get the
+#                               plugin kernels only.  kernel-check builds
+#                               them for every version
+#   KERNEL_TEST_ARCH            kernel-test's architectures without ARCH
+#                               (default x86_64)
+#   KERNEL_TEST_CROSS           more kernels kernel-test boots, each
+#                               ARCH-X.Y-MODE (e.g. arm-6.1-inline): one
+#                               plugin kernel with KASAN_RUNTIME's runtime,
+#                               nothing else (default none; see
+#                               kernel-glue/README.md, CI)
 #   BOOT_TIMEOUT, QEMU_ACCEL    see kernel-glue/qemu/boot.sh
 
 KGLUE := $(ROOT)/kernel-glue
 # The supported versions, in version order: 6.1 before 6.12.
 kernel_glue_versions := $(shell ls -d $(KGLUE)/linux-*/ 2>/dev/null | \
 	sed 's|.*/linux-||; s|/$$||' | sort -V)
+# The supported architectures; the default one, whose build directories
+# and test names carry no architecture (they predate the others).
+kernel_glue_arches := $(sort $(patsubst $(KGLUE)/arch/%/arch.conf,%,\
+	$(wildcard $(KGLUE)/arch/*/arch.conf)))
+kernel_default_arch := x86_64
 KERNEL ?= $(kernel_glue_versions)
 KERNEL_BUILD_PREFIX ?= $(BUILD_ROOT)/kernel
 KERNEL_PLUGIN ?= $(BUILD)/kasan.so
@@ -75,42 +108,89 @@ KASAN_MODE ?=
 KASAN_PLUGIN_FLAGS ?=
 KERNEL_TEST_NATIVE ?= outline
 KERNEL_FEATURE_OFF ?= no-globals no-stack
-KERNEL_TEST_FULL ?= $(lastword $(KERNEL))
+KERNEL_TEST_FULL ?=
+KERNEL_TEST_ARCH ?= $(kernel_default_arch)
+# The ARM kernel CI plans, plugin and our runtime, inline: to be turned on
+# (arm-6.1-inline) once the runtime runs on ARM (kernel-glue/README.md).
+KERNEL_TEST_CROSS ?=
+# ARCH as the kernel's make spells it, but only from the command line: an
+# ARCH exported for cross builds must not narrow make check.
+KERNEL_ARCH ?= $(if $(filter command line,$(origin ARCH)),$(ARCH))
 
-# Per version V: its tree, and the prefix of its build directories.
+# Each architecture's compiler and plugin (KERNEL_CC_ARCH,
+# KERNEL_PLUGIN_ARCH, target kernel-plugin-ARCH).
+include $(wildcard $(KGLUE)/arch/*/arch.mk)
+
+# Whether version $(1) runs on architecture $(2); the pairs ARCH:X.Y of the
+# architectures $(1) and the versions in KERNEL.
+kernel_has = $(wildcard $(KGLUE)/linux-$(1)/$(2)/)
+kernel_pairs_of = $(foreach a,$(1),$(foreach v,$(KERNEL),\
+	$(if $(call kernel_has,$(v),$(a)),$(a):$(v))))
+kernel_check_pairs = $(call kernel_pairs_of,$(or $(KERNEL_ARCH),$(kernel_glue_arches)))
+kernel_test_pairs = $(call kernel_pairs_of,$(or $(KERNEL_ARCH),$(KERNEL_TEST_ARCH)))
+pair_arch = $(firstword $(subst :, ,$(1)))
+pair_version = $(lastword $(subst :, ,$(1)))
+# A KERNEL_TEST_CROSS entry ARCH-X.Y-MODE as words.
+cross_words = $(subst -, ,$(1))
+
+# Per version V (and architecture A): its tree, and the prefix of its
+# build directories.
 kernel_tree = $(or $(KERNEL_TREE_$(1)),$(BUILD_ROOT)/linux-$(1))
-kernel_prefix = $(KERNEL_BUILD_PREFIX)-$(1)
+kernel_arch_suffix = $(if $(filter-out $(kernel_default_arch),$(1)),-$(1))
+kernel_prefix = $(KERNEL_BUILD_PREFIX)-$(1)$(call kernel_arch_suffix,$(2))
 kernel_modes = $(if $(KASAN_MODE),$(KASAN_MODE),inline outline)
 kernel_test_native = $(filter $(KERNEL_TEST_NATIVE),$(kernel_modes))
 kernel_feature_off = $(if $(filter inline,$(kernel_modes)),$(KERNEL_FEATURE_OFF))
-# What version $(1)'s action $(2) builds beyond the plugin kernels: the
-# feature-off kernels, always for kernel-check, for kernel-test only in
-# the KERNEL_TEST_FULL versions; the native ones likewise (kernel-check
-# builds its own).
-kernel_full = $(or $(filter check,$(2)),$(filter $(1),$(KERNEL_TEST_FULL)))
-kernel_feature_off_of = $(if $(call kernel_full,$(1),$(2)),$(kernel_feature_off))
-kernel_test_native_of = $(if $(call kernel_full,$(1),$(2)),$(kernel_test_native))
-# The kernel.sum files of kernel-test, every version's, for "make check"
-# (kernel-test's summary and the top Makefile's).
-kernel_sums = $(foreach v,$(KERNEL),\
-	$(foreach m,$(kernel_modes),$(call kernel_prefix,$(v))-plugin-$(KASAN_RUNTIME)-$(m)/kernel.sum) \
-	$(foreach o,$(call kernel_feature_off_of,$(v),test),$(call kernel_prefix,$(v))-plugin-$(KASAN_RUNTIME)-inline-$(o)/kernel.sum) \
-	$(foreach m,$(call kernel_test_native_of,$(v),test),$(call kernel_prefix,$(v))-native-$(KASAN_RUNTIME)-$(m)/kernel.sum))
-# kernel-runs.sh for version $(1), action $(2).
-kernel_runs = KERNEL_TREE='$(call kernel_tree,$(1))' \
-	KERNEL_BUILD_PREFIX='$(call kernel_prefix,$(1))' \
-	COMPARE_JSON='$(BUILD_ROOT)/kernel-compare-$(1).json' \
-	KASAN_PLUGIN='$(KERNEL_PLUGIN)' KASAN_PLUGIN_FLAGS='$(KASAN_PLUGIN_FLAGS)' \
-	REAL_CC='$(GCC)' KERNEL_JOBS='$(KERNEL_JOBS)' \
+# The newest version in KERNEL that architecture $(1) runs.
+kernel_newest_of = $(lastword $(foreach v,$(KERNEL),$(if $(call kernel_has,$(v),$(1)),$(v))))
+# What version $(1) on architecture $(3), action $(2), builds beyond the
+# plugin kernels: the feature-off kernels, always for kernel-check, for
+# kernel-test only in the KERNEL_TEST_FULL versions (default: each
+# architecture's newest); the native ones likewise (kernel-check builds
+# its own).
+kernel_full = $(or $(filter check,$(2)),$(filter $(1),$(or $(KERNEL_TEST_FULL),$(call kernel_newest_of,$(3)))))
+kernel_feature_off_of = $(if $(call kernel_full,$(1),$(2),$(3)),$(kernel_feature_off))
+kernel_test_native_of = $(if $(call kernel_full,$(1),$(2),$(3)),$(kernel_test_native))
+# The kernel.sum files of kernel-test, every pair's and every
+# KERNEL_TEST_CROSS kernel's, for "make check" (kernel-test's summary and
+# the top Makefile's).
+kernel_pair_sums = $(foreach m,$(kernel_modes),$(call kernel_prefix,$(2),$(1))-plugin-$(KASAN_RUNTIME)-$(m)/kernel.sum) \
+	$(foreach o,$(call kernel_feature_off_of,$(2),test,$(1)),$(call kernel_prefix,$(2),$(1))-plugin-$(KASAN_RUNTIME)-inline-$(o)/kernel.sum) \
+	$(foreach m,$(call kernel_test_native_of,$(2),test,$(1)),$(call kernel_prefix,$(2),$(1))-native-$(KASAN_RUNTIME)-$(m)/kernel.sum)
+kernel_cross_sum = $(call kernel_prefix,$(word 2,$(1)),$(word 1,$(1)))-plugin-$(KASAN_RUNTIME)-$(word 3,$(1))/kernel.sum
+kernel_sums = $(foreach p,$(kernel_test_pairs),$(call kernel_pair_sums,$(call pair_arch,$(p)),$(call pair_version,$(p)))) \
+	$(foreach c,$(KERNEL_TEST_CROSS),$(call kernel_cross_sum,$(call cross_words,$(c))))
+# kernel-runs.sh for architecture $(1), version $(2), action $(3), modes
+# $(4), native modes $(5), feature-off kernels $(6).
+kernel_runs = KERNEL_ARCH='$(1)' KERNEL_TREE='$(call kernel_tree,$(2))' \
+	KERNEL_BUILD_PREFIX='$(call kernel_prefix,$(2),$(1))' \
+	COMPARE_JSON='$(BUILD_ROOT)/kernel-compare-$(2)$(call kernel_arch_suffix,$(1)).json' \
+	KASAN_PLUGIN='$(KERNEL_PLUGIN_$(1))' KASAN_PLUGIN_FLAGS='$(KASAN_PLUGIN_FLAGS)' \
+	REAL_CC='$(KERNEL_CC_$(1))' KERNEL_JOBS='$(KERNEL_JOBS)' \
 	KASAN_RUNTIME='$(KASAN_RUNTIME)' \
-	KERNEL_TEST_NATIVE='$(call kernel_test_native_of,$(1),$(2))' \
-	KERNEL_FEATURE_OFF='$(call kernel_feature_off_of,$(1),$(2))' \
-	sh $(KGLUE)/scripts/kernel-runs.sh $(2) $(kernel_modes)
-# Every version in turn, all of them even after a failure; $$status says
+	KERNEL_TEST_NATIVE='$(5)' KERNEL_FEATURE_OFF='$(6)' \
+	sh $(KGLUE)/scripts/kernel-runs.sh $(3) $(4)
+# One pair ARCH:X.Y with action $(2), the kernels kernel_full gives it.
+kernel_pair_run = $(call kernel_runs,$(call pair_arch,$(1)),$(call pair_version,$(1)),$(2),$(kernel_modes),\
+	$(call kernel_test_native_of,$(call pair_version,$(1)),$(2),$(call pair_arch,$(1))),\
+	$(call kernel_feature_off_of,$(call pair_version,$(1)),$(2),$(call pair_arch,$(1))))
+# One KERNEL_TEST_CROSS kernel (its words): the plugin kernel alone.
+kernel_cross_run = $(call kernel_runs,$(word 1,$(1)),$(word 2,$(1)),test,$(word 3,$(1)),,)
+# Every pair in turn, all of them even after a failure; $$status says
 # whether one failed.
-kernel_each = status=0; $(foreach v,$(KERNEL),$(call kernel_runs,$(v),$(1)) || status=1;)
+kernel_each = status=0; $(foreach p,$(2),$(call kernel_pair_run,$(p),$(1)) || status=1;)
+kernel_test_runs = $(words $(kernel_test_pairs) $(KERNEL_TEST_CROSS))
+# The pairs the goal (kernel_action, set per target below) runs: the
+# plugins it needs, the trees it prepares and for which architectures.
+space := $(subst ,, )
+kernel_used_pairs = $(if $(filter check,$(kernel_action)),$(kernel_check_pairs),\
+	$(kernel_test_pairs) $(foreach c,$(KERNEL_TEST_CROSS),$(subst $(space),:,$(wordlist 1,2,$(call cross_words,$(c))))))
+kernel_used_arches = $(sort $(foreach p,$(kernel_used_pairs),$(call pair_arch,$(p))))
+kernel_used_versions = $(sort $(foreach p,$(kernel_used_pairs),$(call pair_version,$(p))))
+kernel_arches_of_version = $(sort $(foreach p,$(kernel_used_pairs),$(if $(filter $(1),$(call pair_version,$(p))),$(call pair_arch,$(p)))))
 
-.PHONY: kernel-check kernel-test kernel-deps kernel-tree kernel-args clean-kernels
+.PHONY: kernel-check kernel-test kernel-deps kernel-tree kernel-args \
+	kernel-plugins clean-kernels
 
 kernel-deps:
 	@sh scripts/install-deps.sh kernel
@@ -122,6 +202,25 @@ kernel-args:
 		echo "kernel: no glue for Linux $$v (no kernel-glue/linux-$$v/);" \
 		     "KERNEL must list supported versions: $(kernel_glue_versions)" >&2; \
 		exit 1; }; done
+	@for a in $(KERNEL_ARCH) $(KERNEL_TEST_ARCH); do \
+		test -f "$(KGLUE)/arch/$$a/arch.conf" || { \
+		echo "kernel: no glue for architecture '$$a' (no" \
+		     "kernel-glue/arch/$$a/); ARCH must list supported ones:" \
+		     "$(kernel_glue_arches)" >&2; exit 1; }; done
+	@$(foreach a,$(KERNEL_ARCH),test -n "$(call kernel_pairs_of,$(a))" || { \
+		echo "kernel: Linux $(KERNEL) has no glue for $(a); its" \
+		     "versions: $(foreach v,$(kernel_glue_versions),$(if $(call kernel_has,$(v),$(a)),$(v)))" >&2; \
+		exit 1; };)
+	@$(if $(and $(KERNEL_ARCH),$(filter command line environment,$(origin KERNEL))),\
+		$(foreach a,$(KERNEL_ARCH),$(foreach v,$(KERNEL),test -d "$(KGLUE)/linux-$(v)/$(a)" || { \
+		echo "kernel: no glue for Linux $(v) on $(a) (no kernel-glue/linux-$(v)/$(a)/)" >&2; \
+		exit 1; };)))true
+	@$(foreach c,$(KERNEL_TEST_CROSS),$(if $(filter 3,$(words $(call cross_words,$(c)))),\
+		test -d "$(KGLUE)/linux-$(word 2,$(call cross_words,$(c)))/$(word 1,$(call cross_words,$(c)))" && \
+		case "$(word 3,$(call cross_words,$(c)))" in inline|outline) ;; *) false ;; esac,false) || { \
+		echo "kernel: KERNEL_TEST_CROSS: '$(c)' is not ARCH-X.Y-MODE of a" \
+		     "version and architecture the glue has, MODE inline or outline" >&2; \
+		exit 1; };)
 	@case "$(KASAN_RUNTIME)" in \
 	mainline|own) ;; \
 	*) echo "kernel: KASAN_RUNTIME must be mainline or own," \
@@ -134,20 +233,31 @@ kernel-args:
 		echo "kernel: KERNEL_FEATURE_OFF must list no-globals or" \
 		     "no-stack, not '$$o'" >&2; exit 1 ;; esac; done
 
-kernel-tree: kernel-args kernel-deps
-	@$(foreach v,$(KERNEL),sh $(KGLUE)/scripts/prepare-tree.sh $(v) $(call kernel_tree,$(v)) &&) true
+# kernel_action for the prerequisites (kernel-tree, kernel-plugins).
+kernel-check: kernel_action := check
+kernel-test: kernel_action := test
 
-# One summary over every version's kernel.sum files, after the per-version
-# ones: the versions' tests are distinct (their names hold the version).
-kernel-test: kernel-args kernel-tree plugin driver
-	@$(call kernel_each,test) \
-	if [ "$(words $(KERNEL))" -gt 1 ]; then \
+kernel-tree: kernel-args kernel-deps
+	@$(foreach v,$(kernel_used_versions),KERNEL_ARCH='$(call kernel_arches_of_version,$(v))' \
+		sh $(KGLUE)/scripts/prepare-tree.sh $(v) $(call kernel_tree,$(v)) &&) true
+
+# The plugin of every architecture in use (arch/ARCH/arch.mk).
+kernel-plugins: kernel-args
+	@$(foreach a,$(kernel_used_arches),$(MAKE) --no-print-directory kernel-plugin-$(a) &&) true
+
+# One summary over every pair's kernel.sum files, after the per-pair
+# ones: the pairs' tests are distinct (their names hold the version, and
+# the architecture but x86_64's).
+kernel-test: kernel-args kernel-tree kernel-plugins driver
+	@$(call kernel_each,test,$(kernel_test_pairs)) \
+	$(foreach c,$(KERNEL_TEST_CROSS),$(call kernel_cross_run,$(call cross_words,$(c))) || status=1;) \
+	if [ "$(kernel_test_runs)" -gt 1 ]; then \
 		sh testsuite/summary.sh $(kernel_sums) | tail -n 2 | \
-			sed 's/^/kernel-test, Linux $(KERNEL): /' || status=1; \
+			sed 's/^/kernel-test, Linux $(KERNEL)$(if $(KERNEL_TEST_CROSS), and $(KERNEL_TEST_CROSS)): /' || status=1; \
 	fi; exit $$status
 
-kernel-check: kernel-args kernel-tree plugin driver
-	@$(call kernel_each,check) exit $$status
+kernel-check: kernel-args kernel-tree kernel-plugins driver
+	@$(call kernel_each,check,$(kernel_check_pairs)) exit $$status
 
 # The glue's directories from before it had versions; "make clean" removes
 # them too, with the rest of build/.

@@ -9,7 +9,12 @@
 #   plugin  compilers and plugin headers for GCC 11 and 12
 #   test    DejaGnu
 #   kernel  linux-source-X.Y for every Linux version the kernel glue has
-#           (kernel-glue/linux-X.Y/), QEMU and what a kernel build needs
+#           (kernel-glue/linux-X.Y/), what a kernel build needs, and each
+#           architecture's packages (kernel-glue/arch/ARCH/arch.conf's
+#           PACKAGES: its QEMU, cross compiler, busybox); an arch whose
+#           busybox is another Debian architecture's package (BUSYBOX_DEB,
+#           e.g. busybox-static:armel, which conflicts with the amd64
+#           busybox-static) gets it downloaded and extracted under build/
 set -eu
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -23,7 +28,16 @@ kernel_sources=$(for d in "$root"/kernel-glue/linux-*/; do
 	d=${d%/}
 	echo "linux-source-${d##*/linux-}"
 done)
-pkgs_kernel="$kernel_sources qemu-system-x86 busybox-static flex bison bc \
+# Each architecture's PACKAGES and BUSYBOX_DEB (its arch.conf, read in a
+# subshell); no architecture is named here either.
+arch_var() {	# ARCH.CONF NAME
+	(. "$1" && eval "echo \"\${$2:-}\"")
+}
+arch_pkgs=
+for conf in "$root"/kernel-glue/arch/*/arch.conf; do
+	[ -f "$conf" ] && arch_pkgs="$arch_pkgs $(arch_var "$conf" PACKAGES)"
+done
+pkgs_kernel="$kernel_sources $arch_pkgs flex bison bc \
 	libelf-dev libssl-dev cpio xz-utils python3 patch"
 
 want=""
@@ -37,24 +51,72 @@ for group in "$@"; do
 	esac
 done
 
+# foreign_busybox CONF: download the arch's BUSYBOX_DEB (PACKAGE:DEBARCH)
+# and extract it into the directory above its BUSYBOX's bin/, unless the
+# binary is there; adds DEBARCH to dpkg's architectures if needed (root).
+foreign_busybox() {
+	deb=$(arch_var "$1" BUSYBOX_DEB)
+	bin=$(arch_var "$1" BUSYBOX)
+	[ -n "$deb" ] || return 0
+	case "$bin" in /*) ;; *) bin=$root/$bin ;; esac
+	[ -x "$bin" ] && return 0
+	dest=${bin%/bin/busybox}
+	debarch=${deb#*:}
+	if ! dpkg --print-foreign-architectures | grep -qx "$debarch" &&
+	   [ "$(dpkg --print-architecture)" != "$debarch" ]; then
+		if [ "$(id -u)" -ne 0 ]; then
+			echo "install-deps: $deb needs dpkg architecture $debarch;" \
+			     "run as root, or: sudo dpkg --add-architecture" \
+			     "$debarch && sudo apt-get update" >&2
+			return 1
+		fi
+		dpkg --add-architecture "$debarch"
+		apt-get update -qq
+	fi
+	echo "install-deps: downloading $deb into $dest"
+	tmp=$dest.tmp.$$
+	rm -rf "$tmp"
+	mkdir -p "$tmp/deb"
+	if ! (cd "$tmp/deb" && apt-get download -q "$deb" >/dev/null 2>&1) ||
+	   ! dpkg-deb -x "$tmp"/deb/*.deb "$tmp/root" ||
+	   [ ! -x "$tmp/root/bin/busybox" ]; then
+		rm -rf "$tmp"
+		echo "install-deps: could not download and extract $deb" \
+		     "(apt-get download $deb)" >&2
+		return 1
+	fi
+	rm -rf "$dest"
+	mkdir -p "$(dirname "$dest")"
+	mv "$tmp/root" "$dest"
+	rm -rf "$tmp"
+}
+
 missing=""
 for p in $want; do
 	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed'; then
 		missing="$missing $p"
 	fi
 done
-[ -z "$missing" ] && exit 0
 
-if [ "$(id -u)" -ne 0 ]; then
-	echo "install-deps: missing packages:$missing" >&2
-	echo "install-deps: run as root, or: sudo apt-get install$missing" >&2
-	exit 1
+if [ -n "$missing" ]; then
+	if [ "$(id -u)" -ne 0 ]; then
+		echo "install-deps: missing packages:$missing" >&2
+		echo "install-deps: run as root, or: sudo apt-get install$missing" >&2
+		exit 1
+	fi
+	echo "install-deps: installing$missing"
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -qq
+	# shellcheck disable=SC2086
+	if ! apt-get install -y -qq --no-install-recommends $missing >/dev/null; then
+		echo "install-deps: apt-get could not install:$missing" >&2
+		exit 1
+	fi
 fi
-echo "install-deps: installing$missing"
-export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
-# shellcheck disable=SC2086
-if ! apt-get install -y -qq --no-install-recommends $missing >/dev/null; then
-	echo "install-deps: apt-get could not install:$missing" >&2
-	exit 1
-fi
+
+case " $* " in *" kernel "*)
+	for conf in "$root"/kernel-glue/arch/*/arch.conf; do
+		[ -f "$conf" ] || continue
+		foreign_busybox "$conf" || exit 1
+	done ;;
+esac

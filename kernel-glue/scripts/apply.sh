@@ -8,6 +8,12 @@
 # The version is the tree's (its Makefile's VERSION and PATCHLEVEL), so one
 # script serves every version the glue has a directory for; a tree of any
 # other version is refused with the list of supported ones (versions.sh).
+# KERNEL_ARCH (default x86_64; a space-separated list for a tree that
+# several architectures build) names the architectures the tree is for:
+# each must be one the glue has (kernel-glue/arch/ARCH/) for the tree's
+# version (kernel-glue/linux-X.Y/ARCH/), and the tree must have its
+# arch/ directory; the patches themselves are the same for every
+# architecture.
 #
 # Idempotent: the tree records what it got in TREE/.kasan-glue-patches/
 # (a copy of each applied patch and their order in "series").  A rerun
@@ -20,6 +26,8 @@ set -eu
 glue=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=kernel-glue/scripts/versions.sh
 . "$glue/scripts/versions.sh"
+# shellcheck source=kernel-glue/scripts/arches.sh
+. "$glue/scripts/arches.sh"
 if [ $# -ne 1 ]; then
 	echo "usage: $0 LINUX-TREE (Linux $(glue_versions | sed 's/ / or /g'))" >&2
 	exit 2
@@ -31,15 +39,19 @@ if [ ! -f "$tree/Makefile" ] || [ ! -f "$tree/lib/Kconfig.kasan" ]; then
 	     "(no Makefile or lib/Kconfig.kasan)" >&2
 	exit 1
 fi
-# The patches and the links are for x86_64 (arch/x86/mm, the runtime).
-if [ ! -d "$tree/arch/x86" ]; then
-	echo "apply.sh: $tree has no arch/x86; the glue is for x86_64" >&2
-	exit 1
-fi
 version=$(tree_version "$tree")
 sublevel=$(tree_makevar "$tree" SUBLEVEL)
 here=$(glue_dir "$version" "apply.sh: $tree is Linux $version.$sublevel") ||
 	exit 1
+# The architectures the tree is built for, each supported for this version
+# and present in the tree.
+for a in ${KERNEL_ARCH:-$DEFAULT_ARCH}; do
+	(load_arch "$a" apply.sh && pair_dir "$here" "$a" apply.sh > /dev/null &&
+	 if [ ! -d "$tree/arch/$SRCARCH" ]; then
+		echo "apply.sh: $tree has no arch/$SRCARCH, which $a needs" >&2
+		exit 1
+	 fi) || exit 1
+done
 command -v patch >/dev/null || { echo "apply.sh: needs patch(1)" >&2; exit 1; }
 
 state=$tree/.kasan-glue-patches

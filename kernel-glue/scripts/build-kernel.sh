@@ -11,14 +11,21 @@
 #             native: CC=$REAL_CC, GCC's own -fsanitize=kernel-address
 #             none:   CC=$REAL_CC, the same config without KASan or KUnit
 #
-# The config is tinyconfig + configs/kasan.config + the tree's version's
-# linux-X.Y/kasan.config (if there: what that version needs more, e.g. a
-# symbol KASAN depends on) + configs/MODE.config + configs/COMPILER.config
+# KERNEL_ARCH (default x86_64) is the architecture: kernel-glue/arch/ARCH/
+# gives the kernel's ARCH, CROSS_COMPILE, the base config and the boot
+# image (arches.sh); REAL_CC defaults to ${CROSS_COMPILE}gcc.
+#
+# The config is the arch's base config (tinyconfig for x86_64, allnoconfig
+# for arm) + configs/kasan.config + arch/ARCH/kasan.config + the tree's
+# version's linux-X.Y/kasan.config and linux-X.Y/ARCH/kasan.config (each
+# if there: what that version needs more, e.g. a symbol KASAN depends on)
+# + configs/MODE.config + configs/COMPILER.config
 # + configs/runtime-RUNTIME.config (KASAN_RUNTIME, own or mainline; default
 # own), made again only when these or the compiler change; every value they
 # ask for is checked in the resulting .config.  The tree must be of a
-# version the glue supports (versions.sh).
-# Writes OUT/kasan-glue-build.txt (build time; whether it was a full build)
+# version the glue supports on that arch (versions.sh, arches.sh).
+# Writes OUT/kasan-glue-build.txt (build time; whether it was a full build;
+# the arch and CROSS_COMPILE, for the tools that read the objects)
 # and the make output to OUT/build.log.  KERNEL_JOBS (default 2) is make's
 # -j.  Prints a progress line every 30 s.
 #
@@ -34,6 +41,8 @@ set -eu
 glue=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=kernel-glue/scripts/versions.sh
 . "$glue/scripts/versions.sh"
+# shellcheck source=kernel-glue/scripts/arches.sh
+. "$glue/scripts/arches.sh"
 if [ $# -ne 4 ]; then
 	echo "usage: $0 TREE OUT inline|outline plugin|native|none" >&2
 	exit 2
@@ -43,13 +52,20 @@ out=$2
 mode=$3
 compiler=$4
 jobs=${KERNEL_JOBS:-2}
-real_cc=${REAL_CC:-gcc}
+arch=${KERNEL_ARCH:-$DEFAULT_ARCH}
+load_arch "$arch" build-kernel || exit 1
+real_cc=${REAL_CC:-${CROSS_COMPILE}gcc}
 runtime=${KASAN_RUNTIME:-own}
 name="$compiler-$runtime-$mode"
 vglue=$(tree_glue_dir "$tree" build-kernel) || exit 1
-# The version's own fragment, merged right after the common one.
-common="$glue/configs/kasan.config"
-[ ! -f "$vglue/kasan.config" ] || common="$common $vglue/kasan.config"
+pair_dir "$vglue" "$arch" build-kernel > /dev/null || exit 1
+# The arch's fragment and the version's own (and the version's for this
+# arch), merged right after the common one.
+common="$glue/configs/kasan.config $glue/arch/$arch/kasan.config"
+for f in "$vglue/kasan.config" "$vglue/$arch/kasan.config"; do
+	[ ! -f "$f" ] || common="$common $f"
+done
+image_target=${IMAGE##*/}
 
 case "$mode" in inline|outline) ;; *)
 	echo "build-kernel: mode must be inline or outline, not '$mode'" >&2; exit 2 ;;
@@ -69,12 +85,12 @@ plugin)
 	export REAL_CC="$real_cc"
 	set -- CC="$glue/bin/no-native-kasan-gcc" KASAN_PLUGIN="$plugin" \
 		KASAN_PLUGIN_FLAGS="${KASAN_PLUGIN_FLAGS:-}"
-	ident="plugin $plugin $real_cc"
+	ident="plugin $plugin $real_cc $arch"
 	;;
 native|none)
 	unset KASAN_PLUGIN KASAN_PLUGIN_FLAGS REAL_CC
 	set -- CC="$real_cc"
-	ident="$compiler $real_cc"
+	ident="$compiler $real_cc $arch"
 	;;
 *)
 	echo "build-kernel: compiler must be plugin, native or none, not '$compiler'" >&2
@@ -85,7 +101,7 @@ mkdir -p "$out"
 out=$(cd "$out" && pwd)
 log=$out/build.log
 kmake() {
-	make -C "$tree" O="$out" ARCH=x86_64 "$@"
+	make -C "$tree" O="$out" ARCH="$KARCH" CROSS_COMPILE="$CROSS_COMPILE" "$@"
 }
 
 if [ "$compiler" = none ]; then
@@ -105,10 +121,10 @@ fi
 want=$( (cat $fragments; echo "$ident") | sha1sum | cut -c1-40)
 stamp=$out/.kasan-glue-config
 if [ ! -f "$out/.config" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
-	echo "  CONFIG  $name: tinyconfig + $(for f in $fragments; do basename "$f"; done | tr '\n' ' ')"
+	echo "  CONFIG  $name ($arch): $BASE_CONFIG + $(for f in $fragments; do basename "$f"; done | tr '\n' ' ')"
 	rm -f "$stamp"
 	{
-		kmake "$@" tinyconfig
+		kmake "$@" "$BASE_CONFIG"
 		# shellcheck disable=SC2086
 		"$tree/scripts/kconfig/merge_config.sh" -m -O "$out" \
 			"$out/.config" $fragments
@@ -147,9 +163,9 @@ full=0
 [ -f "$out/vmlinux" ] || full=1
 kind=incremental
 [ "$full" -eq 1 ] && kind=full
-echo "  BUILD   $name ($kind, make -j$jobs bzImage modules; log $log)"
+echo "  BUILD   $name ($arch, $kind, make -j$jobs $image_target modules; log $log)"
 start=$(date +%s)
-kmake "$@" KCFLAGS=-fstack-usage -j"$jobs" bzImage modules > "$log" 2>&1 &
+kmake "$@" KCFLAGS=-fstack-usage -j"$jobs" "$image_target" modules > "$log" 2>&1 &
 pid=$!
 last=$start
 while kill -0 "$pid" 2>/dev/null; do
@@ -176,6 +192,8 @@ echo "  BUILT   $name in $((end - start)) s ($n files compiled)"
 	echo "seconds=$((end - start))"
 	echo "full=$full"
 	echo "compiled=$n"
+	echo "arch=$arch"
+	echo "cross_compile=$CROSS_COMPILE"
 } > "$out/kasan-glue-build.txt.new"
 # Keep the time of the last full build next to the last build's.
 if [ "$full" -eq 1 ]; then

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
 """check-cmd-flags.py OUT plugin|native [--plugin PATH] [--list FILE]
-                     [--runtime own|mainline] [--features LIST]
+                     [--runtime own|mainline] [--features LIST] [--arch ARCH]
 
 Reads the command line of every object of the kernel build in OUT (kbuild
 keeps it in each .o.cmd file) and checks how it was instrumented:
@@ -16,8 +16,10 @@ keeps it in each .o.cmd file) and checks how it was instrumented:
 
 Either way, the per-directory and per-file opt-outs must hold: the KASan
 runtime (mm/kasan/, KASAN_SANITIZE := n), and the files with
-KASAN_SANITIZE_<file>.o := n (arch/x86/mm/kasan_init_64.o, mm/slub.o,
-mm/slab_common.o, lib/stackdepot.o) are not instrumented,
+KASAN_SANITIZE_<file>.o := n (mm/slub.o, mm/slab_common.o,
+lib/stackdepot.o, and the architecture's, UNINSTRUMENTED in
+kernel-glue/arch/ARCH/arch.conf: arch/x86/mm/kasan_init_64.o for x86_64,
+the default --arch, arch/arm/mm/kasan_init.o for arm) are not instrumented,
 while mm/kasan/kasan_test.o (CFLAGS_KASAN_TEST), mm/page_alloc.o and
 kernel/fork.o are.  A composite object (ld -r, as kasan_test.o is made
 of kasan_test_c.o in later kernels) is instrumented when one of its parts
@@ -43,13 +45,15 @@ import os
 import re
 import sys
 
+from kglue import archconf
+
 NATIVE = re.compile(r"(^|\s)(-fsanitize=\S*address\S*|-fasan-\S+|"
                     r"--param[= ]asan-\S+)")
 MARKER = re.compile(r"(^|\s)(-fplugin=\S*kasan\S*|-fplugin-arg-kasan-\S+|"
                     r"-D__SANITIZE_ADDRESS__|-fsanitize=\S*address\S*)")
 MUST_NOT = ["mm/kasan/common.o", "mm/kasan/generic.o", "mm/kasan/report.o",
-            "mm/kasan/shadow.o", "arch/x86/mm/kasan_init_64.o", "mm/slub.o",
-            "mm/slab_common.o", "lib/stackdepot.o"]
+            "mm/kasan/shadow.o", "mm/slub.o", "mm/slab_common.o",
+            "lib/stackdepot.o"]
 MUST = ["mm/kasan/kasan_test.o", "mm/page_alloc.o", "kernel/fork.o"]
 # An object each runtime always has; the own runtime's directory.
 RUNTIME_MARK = {"own": "mm/kasan-plugin/core/check.o",
@@ -81,11 +85,12 @@ def composite_parts(out, obj, cmd):
             os.path.isfile(os.path.join(out, w))]
 
 
-def opt_out_errors(inst, parts):
-    """The opt-outs that do not hold: MUST_NOT objects instrumented, MUST
-    objects (or all the parts of a composite one) not."""
+def opt_out_errors(inst, parts, arch_must_not):
+    """The opt-outs that do not hold: MUST_NOT objects (and the
+    architecture's, ARCH_MUST_NOT) instrumented, MUST objects (or all the
+    parts of a composite one) not."""
     errors = []
-    for obj in MUST_NOT:
+    for obj in MUST_NOT + arch_must_not:
         if obj in inst:
             errors.append("%s: instrumented despite KASAN_SANITIZE := n" % obj)
     for obj in MUST:
@@ -200,7 +205,9 @@ def main():
     features = parse_features(opts, kind)
     errors, instrumented, objects, parts = scan(out, kind, plugin, features)
     inst = set(instrumented)
-    errors += opt_out_errors(inst, parts)
+    arch = archconf.load(opts.get("--arch", archconf.DEFAULT_ARCH),
+                         "check-cmd-flags")
+    errors += opt_out_errors(inst, parts, arch["UNINSTRUMENTED"].split())
     errors += runtime_errors(runtime, inst, objects)
     total = len(objects)
     if total == 0:

@@ -3,9 +3,10 @@
 #
 # kernel-runs.sh check|test MODE...: the body of "make kernel-check" and
 # "make kernel-test" (kernel.mk) for one Linux version, the one of
-# KERNEL_TREE, once the tree is patched and the plugin built.  kernel.mk
-# runs it once per version, each with its own tree, build prefix
-# (build/kernel-X.Y) and COMPARE_JSON.
+# KERNEL_TREE, on one architecture, KERNEL_ARCH (default x86_64), once the
+# tree is patched and the plugin built.  kernel.mk runs it once per
+# version and architecture, each with its own tree, build prefix
+# (build/kernel-X.Y[-ARCH]) and COMPARE_JSON.
 #
 #   test   the plugin kernels of each MODE with KASAN_RUNTIME's runtime
 #          (run-variant.sh), the feature-off plugin kernels, native GCC
@@ -24,7 +25,7 @@
 # (run-variant.sh).
 #
 # Every variant runs even when an earlier one failed; the exit status is 1
-# if anything was unexpected.  Environment: KERNEL_TREE,
+# if anything was unexpected.  Environment: KERNEL_ARCH, KERNEL_TREE,
 # KERNEL_BUILD_PREFIX, COMPARE_JSON, KASAN_PLUGIN, KASAN_PLUGIN_FLAGS,
 # REAL_CC, KERNEL_JOBS, KASAN_RUNTIME, KERNEL_TEST_NATIVE,
 # KERNEL_FEATURE_OFF (and what run-variant.sh reads).
@@ -34,11 +35,19 @@ glue=$(cd "$(dirname "$0")/.." && pwd)
 root=$(cd "$glue/.." && pwd)
 # shellcheck source=kernel-glue/scripts/versions.sh
 . "$glue/scripts/versions.sh"
+# shellcheck source=kernel-glue/scripts/arches.sh
+. "$glue/scripts/arches.sh"
 action=$1
 shift
 tree=${KERNEL_TREE:?}
 vglue=$(tree_glue_dir "$tree" kernel-runs) || exit 1
+arch=${KERNEL_ARCH:-$DEFAULT_ARCH}
+export KERNEL_ARCH="$arch"
+pair_dir "$vglue" "$arch" kernel-runs > /dev/null || exit 1
+# The version as the messages name it: "6.1", or "6.1 arm".
 version=${vglue##*/linux-}
+suffix=$(arch_suffix "$arch")
+version="$version${suffix:+ $arch}"
 prefix=${KERNEL_BUILD_PREFIX:?}
 runtime=${KASAN_RUNTIME:-own}
 status=0

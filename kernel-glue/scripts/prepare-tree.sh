@@ -10,7 +10,8 @@
 # before anything is extracted so that an unsupported version fails with
 # the list of supported ones.  TREE is our own patched copy; an existing
 # directory without our stamp is refused rather than overwritten, and so is
-# a tree of another version than VERSION.
+# a tree of another version than VERSION.  KERNEL_ARCH (the architectures
+# the tree is for) goes to apply.sh.
 set -eu
 
 glue=$(cd "$(dirname "$0")/.." && pwd)

@@ -9,6 +9,7 @@ expected.
              --kunit TREE/tools/testing/kunit/kunit.py --label 'plugin inline' \\
              --json OUT.json [--sum-prefix 'kernel X.Y inline'] [--sum OUT.sum] \\
              [--seed-expected kasan_seed.expected] [--compiler plugin|native] \\
+             [--runtime own|mainline] \\
              [--override linux-X.Y/no-globals.override ...]
 
 Measure (kglue/bootlog.py: kunit.py parse --json reads the TAP; the
@@ -20,7 +21,8 @@ kernel-glue/linux-X.Y/; they, not this script, name the cases.
 The seed suites, kasan_seed (built in) and kasan_seed_module (in a
 module that /init loads, so its TAP comes after the boot's TAP document
 and is parsed on its own), are judged when their expectations exist (by
-default kasan_seed.expected beside --expected, the module's cases named
+default kasan_seed.expected beside --expected or, for the expectations
+of an architecture, linux-X.Y/ARCH/, in linux-X.Y/; the module's cases named
 kasan_seed_module.CASE; --seed-expected '' turns it off).  A suite missing
 from the log gives FAIL lines.  The workload check wants /init's
 "kasan-glue: workload: done" line, and the kernel must bring up --cpus.
@@ -70,17 +72,25 @@ def parse_args():
                     metavar="FILE",
                     help="expectations that differ for this kernel (CASE"
                     " RESULT WHY lines); may be repeated")
+    ap.add_argument("--runtime", choices=expect.RUNTIMES,
+                    help="the kernel's KASan runtime, for the expectations"
+                    " given per runtime")
     ap.add_argument("--cpus", type=int, default=2,
                     help="CPUs the kernel must bring up (default 2)")
     return ap.parse_args()
 
 
 def seed_path(args):
-    """The seed expectations' file, '' for none."""
+    """The seed expectations' file, '' for none: beside --expected, or one
+    directory up (linux-X.Y/ for linux-X.Y/ARCH/kasan_test.expected)."""
     if args.seed_expected is not None:
         return args.seed_expected
-    path = os.path.join(os.path.dirname(args.expected), "kasan_seed.expected")
-    return path if os.path.exists(path) else ""
+    here = os.path.dirname(os.path.abspath(args.expected))
+    for d in (here, os.path.dirname(here)):
+        path = os.path.join(d, "kasan_seed.expected")
+        if os.path.exists(path):
+            return path
+    return ""
 
 
 def measure(args):
@@ -100,7 +110,7 @@ def results_json(args, seed, v, boot, override_why, check_list):
     summaries = boot["summaries"]
     return {"label": args.label, "log": os.path.abspath(args.log),
             "counts": v["counts"], "total": len(v["rows"]),
-            "compiler": args.compiler,
+            "compiler": args.compiler, "runtime": args.runtime,
             "overrides": [{"suite": s, "case": c, "why": w}
                           for (s, c), w in sorted(override_why.items())],
             "unexpected": [r["case"] for r in v["unexpected"]],
@@ -123,8 +133,10 @@ def results_json(args, seed, v, boot, override_why, check_list):
 def main():
     args = parse_args()
     seed = seed_path(args)
-    expected = expect.read_expected(args.expected, args.compiler)
-    seed_expected = expect.read_seed_expected(seed, args.compiler) \
+    expected = expect.read_expected(args.expected, args.compiler,
+                                    args.runtime)
+    seed_expected = expect.read_seed_expected(seed, args.compiler,
+                                              args.runtime) \
         if seed else []
     expected, seed_expected, override_why = expect.apply_overrides(
         args.override, expected, seed_expected)

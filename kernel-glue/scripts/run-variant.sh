@@ -24,20 +24,25 @@
 # Environment as for build-kernel.sh (KASAN_PLUGIN, KASAN_PLUGIN_FLAGS,
 # REAL_CC, KERNEL_JOBS) and qemu/boot.sh
 # (BOOT_TIMEOUT, QEMU_ACCEL); KASAN_RUNTIME (own or mainline, default
-# own) picks the runtime.  SUM_PREFIX (default "kernel X.Y RUNTIME-MODE"
-# for the plugin, "kernel X.Y native-RUNTIME-MODE" for native GCC, X.Y the
-# tree's version) starts each .sum test name, so that the .sum lines of two
-# versions are distinct tests.
+# own) picks the runtime, KERNEL_ARCH (default x86_64) the architecture.
+# SUM_PREFIX (default "kernel X.Y[ ARCH] RUNTIME-MODE" for the plugin,
+# "kernel X.Y[ ARCH] native-RUNTIME-MODE" for native GCC, X.Y the tree's
+# version, ARCH unless x86_64) starts each .sum test name, so that the .sum
+# lines of two versions or architectures are distinct tests.
 #
 # Everything version-specific comes from kernel-glue/linux-X.Y/ of the
-# tree's version (versions.sh): kasan_test.expected (the kernel's KUnit
-# suite), kasan_seed.expected and OFF.override.
+# tree's version (versions.sh), each file from linux-X.Y/ARCH/ if there
+# (arches.sh): kasan_test.expected (the kernel's KUnit suite, judged per
+# compiler and runtime), kasan_seed.expected and OFF.override; the boot
+# image, QEMU and busybox from kernel-glue/arch/ARCH/.
 # Exits 1 on any failure.  Holds a lock on OUT (flock) while it runs.
 set -eu
 
 glue=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=kernel-glue/scripts/versions.sh
 . "$glue/scripts/versions.sh"
+# shellcheck source=kernel-glue/scripts/arches.sh
+. "$glue/scripts/arches.sh"
 if [ $# -ne 4 ] && [ $# -ne 5 ]; then
 	echo "usage: $0 TREE OUT inline|outline plugin|native [no-globals|no-stack]" >&2
 	exit 2
@@ -48,14 +53,22 @@ mode=$3
 compiler=$4
 off=${5:-}
 runtime=${KASAN_RUNTIME:-own}
+arch=${KERNEL_ARCH:-$DEFAULT_ARCH}
+export KERNEL_ARCH="$arch"
+load_arch "$arch" run-variant || exit 2
 vglue=$(tree_glue_dir "$tree" run-variant) || exit 1
+pair_dir "$vglue" "$arch" run-variant > /dev/null || exit 1
 version=${vglue##*/linux-}
-name="$version-$compiler-$runtime-$mode${off:+-$off}"
+suffix=$(arch_suffix "$arch")
+# "6.1" for x86_64, "6.1 arm" for another architecture.
+vname="$version${suffix:+ $arch}"
+name="$version$suffix-$compiler-$runtime-$mode${off:+-$off}"
 if [ "$compiler" = plugin ]; then
-	prefix=${SUM_PREFIX:-kernel $version $runtime-$mode${off:+-$off}}
+	prefix=${SUM_PREFIX:-kernel $vname $runtime-$mode${off:+-$off}}
 else
-	prefix=${SUM_PREFIX:-kernel $version native-$runtime-$mode}
+	prefix=${SUM_PREFIX:-kernel $vname native-$runtime-$mode}
 fi
+case "$BUSYBOX" in /*) ;; *) BUSYBOX=$(cd "$glue/.." && pwd)/$BUSYBOX ;; esac
 # What the plugin must do on every object (check-cmd-flags.py --features):
 # globals and stack on, as the glue asks (stack for CONFIG_KASAN_STACK,
 # which kasan.config sets), or one of them off with OFF.  A
@@ -114,7 +127,7 @@ else
 	set --
 fi
 if msg=$(python3 "$glue/scripts/check-cmd-flags.py" "$out" "$compiler" "$@" \
-		--runtime "$runtime" --list "$out/kasan-objects.txt"); then
+		--runtime "$runtime" --arch "$arch" --list "$out/kasan-objects.txt"); then
 	result PASS ".cmd flags" "$(echo "$msg" | tail -n 1)"
 else
 	result FAIL ".cmd flags" "$(echo "$msg" | tail -n 1)"
@@ -129,11 +142,16 @@ if [ ! -f "$module" ]; then
 	status=1
 	module=
 fi
-python3 "$glue/qemu/mkinitramfs.py" "$out/initramfs.cpio" ${module:+"$module"}
+if [ ! -x "$BUSYBOX" ]; then
+	result FAIL boot "no busybox $BUSYBOX for $arch (scripts/install-deps.sh kernel)"
+	exit 1
+fi
+python3 "$glue/qemu/mkinitramfs.py" "$out/initramfs.cpio" --busybox "$BUSYBOX" \
+	${module:+"$module"}
 accel=${QEMU_ACCEL:-tcg}
-echo "  BOOT    $name (qemu $accel, timeout ${BOOT_TIMEOUT:-600} s; log $out/serial.log)"
+echo "  BOOT    $name ($QEMU $accel, timeout ${BOOT_TIMEOUT:-600} s; log $out/serial.log)"
 start=$(date +%s)
-if QEMU_ACCEL=$accel sh "$glue/qemu/boot.sh" "$out/arch/x86/boot/bzImage" \
+if QEMU_ACCEL=$accel sh "$glue/qemu/boot.sh" "$out/$IMAGE" \
 		"$out/initramfs.cpio" "$out/serial.log"; then
 	result PASS boot "user space reached, clean reboot"
 else
@@ -144,10 +162,12 @@ echo "boot_seconds=$(($(date +%s) - start))" > "$out/kasan-glue-boot.txt"
 echo "  BOOTED  $name in $(($(date +%s) - start)) s"
 
 python3 "$glue/scripts/results.py" --log "$out/serial.log" \
-	--expected "$vglue/kasan_test.expected" \
+	--expected "$(glue_file "$vglue" "$arch" kasan_test.expected)" \
+	--seed-expected "$(glue_file "$vglue" "$arch" kasan_seed.expected)" \
 	--kunit "$tree/tools/testing/kunit/kunit.py" \
 	--label "$name" --json "$out/results.json" \
-	--compiler "$compiler" ${off:+--override "$vglue/$off.override"} \
+	--compiler "$compiler" --runtime "$runtime" \
+	${off:+--override "$(glue_file "$vglue" "$arch" "$off.override")"} \
 	--sum "$sum" --sum-prefix "$prefix" || status=1
 
 if [ -n "$off" ]; then
@@ -161,7 +181,7 @@ plog=$out/serial-fault-panic.log
 echo "  BOOT    $name with kasan.fault=panic (log $plog)"
 BOOT_TIMEOUT=300 BOOT_APPEND=kasan.fault=panic KUNIT_FILTER=kasan_seed \
 	QEMU_ACCEL=$accel sh "$glue/qemu/boot.sh" \
-	"$out/arch/x86/boot/bzImage" "$out/initramfs.cpio" "$plog" \
+	"$out/$IMAGE" "$out/initramfs.cpio" "$plog" \
 	> /dev/null 2>&1 || true
 reports=$(grep -c "BUG: KASAN: " "$plog" || true)
 if [ "$reports" -eq 1 ] &&

@@ -6,7 +6,8 @@ it, and how it is shown can each change alone.
   measure  serial.py (the serial log's lines, TAP and /init values, boot
            memory, one report), bootlog.py (the KUnit results and every
            report of a boot), binutils.py (size, readelf, nm, objdump and
-           the .su files of a build), measure.py (one build directory's
+           the .su files of a build), archconf.py (an architecture's
+           arch.conf), measure.py (one build directory's
            numbers, build/kernel-.../measure.json)
   judge    expect.py (the expectation and override files), judge.py (a
            boot against them: rows, stray reports, .sum lines), pairs.py

@@ -9,7 +9,12 @@ kernel's scripts/stackusage reads them).
 
 Which objects: vmlinux's, i.e. the members of vmlinux.a and of the
 libraries .vmlinux.o.cmd names (lib/lib.a, arch/x86/lib/lib.a), each
-composite object (ld -r) replaced by its parts."""
+composite object (ld -r) replaced by its parts.
+
+Each tool is the build's architecture's: CROSS is the CROSS_COMPILE
+prefix the kernel was built with ("" for the host's, x86_64;
+"arm-linux-gnueabi-" for arm), so that nm and objdump read ARM code as
+the kernel's own scripts would with that prefix."""
 
 import os
 import re
@@ -22,7 +27,8 @@ SECTION = re.compile(r"^\s*\[\s*\d+\]\s+(\S+)\s+\S+\s+[0-9a-f]+\s+"
 FILE = re.compile(r"^File: (.*)$")
 # bloat-o-meter's function types (its -c "functions" category).
 FUNCTION_TYPES = "tTwW"
-ASAN_CALL = re.compile(r"\scall\s.*<(__asan_[A-Za-z0-9_]+)>")
+# A call: x86's "call", ARM's "bl" (or "blx").
+ASAN_CALL = re.compile(r"\s(?:call|blx?)\s.*<(__asan_[A-Za-z0-9_]+)>")
 SUB_CDTOR = re.compile(r"^(_sub_[ID]_\d+)_\d+$")
 # readelf takes the objects in batches of this many (command line length).
 BATCH = 500
@@ -33,21 +39,21 @@ def run(cmd, cwd=None):
                           text=True).stdout
 
 
-def size_berkeley(path):
+def size_berkeley(path, cross=""):
     """size(1)'s (text, data, bss) of PATH: text holds .rodata and the
     alignment padding inside .text (2 MiB on x86_64)."""
-    out = run(["size", path]).splitlines()
+    out = run([cross + "size", path]).splitlines()
     return tuple(int(x) for x in out[1].split()[:3])
 
 
-def sections(paths):
+def sections(paths, cross=""):
     """{path: {section: (size, flags)}} from readelf -SW, several files per
     call; a file readelf cannot read is left out."""
     res = {}
     for i in range(0, len(paths), BATCH):
         chunk = paths[i:i + BATCH]
         cur = chunk[0] if len(chunk) == 1 else None
-        for line in run(["readelf", "-SW"] + chunk).splitlines():
+        for line in run([cross + "readelf", "-SW"] + chunk).splitlines():
             m = FILE.match(line)
             if m:
                 cur = m.group(1)
@@ -59,11 +65,12 @@ def sections(paths):
     return res
 
 
-def nm_symbols(path):
+def nm_symbols(path, cross=""):
     """[(address, size or None, type, name)] of PATH's defined symbols
     (nm -S --defined-only)."""
     out = []
-    for line in run(["nm", "-S", "--defined-only", path]).splitlines():
+    for line in run([cross + "nm", "-S", "--defined-only",
+                     path]).splitlines():
         w = line.split()
         if len(w) == 4:
             out.append((int(w[0], 16), int(w[1], 16), w[2], w[3]))
@@ -80,10 +87,11 @@ def function_bytes(symbols):
                if s is not None and t in FUNCTION_TYPES)
 
 
-def asan_calls(path):
+def asan_calls(path, cross=""):
     """{__asan_name: call sites} in PATH's code (objdump -d)."""
     calls = {}
-    dump = subprocess.Popen(["objdump", "-d", "--no-show-raw-insn", path],
+    dump = subprocess.Popen([cross + "objdump", "-d", "--no-show-raw-insn",
+                             path],
                             stdout=subprocess.PIPE, text=True)
     for line in dump.stdout:
         hit = ASAN_CALL.search(line)
@@ -108,7 +116,7 @@ def object_command(out, obj):
     return first_command(os.path.join(out, d, "." + b + ".cmd"))
 
 
-def archive_members(out):
+def archive_members(out, cross=""):
     """The members of vmlinux.a and of the libraries .vmlinux.o.cmd names."""
     archives = ["vmlinux.a"]
     cmd = first_command(os.path.join(out, ".vmlinux.o.cmd")) or ""
@@ -116,12 +124,13 @@ def archive_members(out):
                  w != "vmlinux.a" and os.path.isfile(os.path.join(out, w))]
     objs = []
     for a in archives:
-        objs += [l.strip() for l in run(["ar", "t", a], cwd=out).splitlines()
+        objs += [l.strip() for l in run([cross + "ar", "t", a],
+                                        cwd=out).splitlines()
                  if l.strip()]
     return objs
 
 
-def linked_objects(out):
+def linked_objects(out, cross=""):
     """The objects vmlinux is linked from, relative to OUT, each composite
     object (ld -r) replaced by its parts.  None without vmlinux.a."""
     if not os.path.isfile(os.path.join(out, "vmlinux.a")):
@@ -144,7 +153,7 @@ def linked_objects(out):
                 return
         leaves.append(obj)
 
-    for o in archive_members(out):
+    for o in archive_members(out, cross):
         add(o)
     return leaves
 

@@ -3,10 +3,15 @@
 (kernel-glue/linux-X.Y/): kasan_test.expected (the kernel's KASan KUnit
 suite: "CASE EXPECTED [WHY]"), kasan_seed.expected (the seed suites:
 "[SUITE.]CASE EXPECTED TYPE [FUNC] [reports=N]") and the feature-off
-kernels' OFF.override ("CASE RESULT WHY").  EXPECTED is pass, skip or
-fail, or one per compiler, "plugin=pass,native=skip" (both named), which
-needs the compiler that built the kernel.  Any malformed line stops the
-run: a file that says less than it seems to would judge too little."""
+kernels' OFF.override ("CASE RESULT WHY").  EXPECTED is pass, skip,
+fail or, for a kasan case, partial (it fails for want of a report in
+some of its checks, and reports in the others: judge.py), or one per
+compiler, "plugin=pass,native=skip" (both named), which
+needs the compiler that built the kernel, or one per runtime,
+"own=pass,mainline=fail" (both named: on 32-bit ARM, whose assembly
+memchr() only our runtime checks), which needs the kernel's runtime.  Any
+malformed line stops the run: a file that says less than it seems to
+would judge too little."""
 
 import re
 import sys
@@ -15,8 +20,14 @@ SUITE = "kasan"
 SEED_SUITE = "kasan_seed"
 # The seed suites: the built-in one and the one /init loads in a module.
 SEED_SUITES = (SEED_SUITE, "kasan_seed_module")
-RESULTS = ("pass", "skip", "fail")
+# partial: a kasan case that fails for want of a report in some of its
+# checks and reports in the others (judge.py).
+RESULTS = ("pass", "skip", "fail", "partial")
 COMPILERS = ("plugin", "native")
+RUNTIMES = ("own", "mainline")
+# What an expectation may be given per: the compiler that built the
+# kernel, or its runtime; each with every one of its values named.
+PER = {"compiler": COMPILERS, "runtime": RUNTIMES}
 
 
 def expectation_lines(path):
@@ -29,36 +40,47 @@ def expectation_lines(path):
                 yield line
 
 
-def expectation(word, compiler, path, line):
-    """The expected result WORD says for COMPILER: WORD is a result (pass,
-    skip, fail) or one per compiler, "plugin=pass,native=skip"."""
+def per_what(name):
+    """"compiler" or "runtime", the kind of kernel property NAME is a value
+    of (plugin, own, ...); None for anything else."""
+    return next((k for k, names in PER.items() if name in names), None)
+
+
+def expectation(word, kernel, path, line):
+    """The expected result WORD says for KERNEL ({"compiler": plugin or
+    native, "runtime": own or mainline}, None where unknown): WORD is a
+    result (pass, skip, fail), one per compiler, "plugin=pass,native=skip",
+    or one per runtime, "own=pass,mainline=fail"."""
     if word in RESULTS:
         return word
-    per = {}
+    per, kinds = {}, set()
     for item in word.split(","):
         name, eq, result = item.partition("=")
-        if not eq or name not in COMPILERS or result not in RESULTS or \
-                name in per:
-            sys.exit("results: %s: bad expectation %r (want one of %s, or"
-                     " plugin=RESULT,native=RESULT): %s" % (
+        kinds.add(per_what(name))
+        if not eq or None in kinds or result not in RESULTS or name in per:
+            sys.exit("results: %s: bad expectation %r (want one of %s,"
+                     " plugin=RESULT,native=RESULT or"
+                     " own=RESULT,mainline=RESULT): %s" % (
                          path, word, "/".join(RESULTS), line))
         per[name] = result
-    if set(per) != set(COMPILERS):
-        sys.exit("results: %s: %r does not name both compilers (%s): %s" % (
-            path, word, ", ".join(COMPILERS), line))
-    if compiler is None:
-        sys.exit("results: %s: %r is per compiler; give --compiler %s" % (
-            path, word, "|".join(COMPILERS)))
-    return per[compiler]
+    kind = kinds.pop()
+    if kinds or set(per) != set(PER[kind]):
+        sys.exit("results: %s: %r does not name each %s (%s), and only"
+                 " them: %s" % (path, word, kind, ", ".join(PER[kind]), line))
+    if kernel.get(kind) is None:
+        sys.exit("results: %s: %r is per %s; give --%s %s" % (
+            path, word, kind, kind, "|".join(PER[kind])))
+    return per[kernel[kind]]
 
 
-def read_expected(path, compiler=None):
+def read_expected(path, compiler=None, runtime=None):
+    kernel = {"compiler": compiler, "runtime": runtime}
     cases = []
     for line in expectation_lines(path):
         words = line.split(None, 2)
         if len(words) < 2:
             sys.exit("results: %s: bad line: %s" % (path, line))
-        cases.append((words[0], expectation(words[1], compiler, path, line),
+        cases.append((words[0], expectation(words[1], kernel, path, line),
                       words[2] if len(words) > 2 else ""))
     return cases
 
@@ -75,9 +97,10 @@ def seed_case_name(word, path, line):
     return suite, case
 
 
-def read_seed_expected(path, compiler=None):
+def read_seed_expected(path, compiler=None, runtime=None):
     """(suite, case, expected, bug type, function, reports) per line:
     [SUITE.]CASE EXPECTED TYPE [FUNC] [reports=N]."""
+    kernel = {"compiler": compiler, "runtime": runtime}
     cases = []
     for line in expectation_lines(path):
         words = line.split()
@@ -87,8 +110,11 @@ def read_seed_expected(path, compiler=None):
         if len(words) not in (3, 4):
             sys.exit("results: %s: bad line: %s" % (path, line))
         suite, case = seed_case_name(words[0], path, line)
-        cases.append((suite, case,
-                      expectation(words[1], compiler, path, line),
+        exp = expectation(words[1], kernel, path, line)
+        if exp == "partial":
+            sys.exit("results: %s: partial is for the kasan suite's cases,"
+                     " whose checks are many: %s" % (path, line))
+        cases.append((suite, case, exp,
                       words[2], words[3] if len(words) == 4 else case,
                       count))
     return cases

@@ -38,10 +38,10 @@ def section_kind(name):
     return None
 
 
-def object_sections(out, objs):
+def object_sections(out, objs, cross):
     """{object: {"data": bytes, "bss": bytes, "rodata": bytes}}."""
     paths = [os.path.join(out, o) for o in objs]
-    secs = binutils.sections([p for p in paths if os.path.isfile(p)])
+    secs = binutils.sections([p for p in paths if os.path.isfile(p)], cross)
     res = {}
     for o, p in zip(objs, paths):
         if p not in secs:
@@ -70,18 +70,19 @@ def bss_content(symbols):
         marks.get("__start_bss_decrypted_unused", dec) - dec)
 
 
-def measure_vmlinux(vmlinux):
+def measure_vmlinux(vmlinux, cross):
     """vmlinux's code, size(1), sections and __asan_* call sites."""
     m = {}
-    m["size_text"], m["data"], m["bss"] = binutils.size_berkeley(vmlinux)
-    symbols = binutils.nm_symbols(vmlinux)
+    m["size_text"], m["data"], m["bss"] = binutils.size_berkeley(vmlinux,
+                                                                  cross)
+    symbols = binutils.nm_symbols(vmlinux, cross)
     m["text"] = binutils.function_bytes(symbols)
-    calls = binutils.asan_calls(vmlinux)
+    calls = binutils.asan_calls(vmlinux, cross)
     m["asan_calls"] = sum(calls.values())
     m["asan_report_calls"] = sum(v for k, v in calls.items()
                                  if k.startswith("__asan_report"))
     m["asan_calls_by_name"] = calls
-    secs = binutils.sections([vmlinux]).get(vmlinux, {})
+    secs = binutils.sections([vmlinux], cross).get(vmlinux, {})
     m["sections"] = {s: secs[s][0] if s in secs else None
                      for s in VMLINUX_SECTIONS}
     m["sections"][".bss_content"] = bss_content(symbols)
@@ -118,14 +119,14 @@ def measure_times(out):
     return m
 
 
-def measure_objects(out):
+def measure_objects(out, cross):
     """The objects vmlinux links, their stack frames and sections."""
-    linked = binutils.linked_objects(out)
+    linked = binutils.linked_objects(out, cross)
     if linked is None:
         return {}
     su, n = binutils.stack_usage(out, linked)
     return {"linked": linked, "stack_objects": n, "frames": su,
-            "object_sections": object_sections(out, linked)}
+            "object_sections": object_sections(out, linked, cross)}
 
 
 def instrumented(out):
@@ -140,11 +141,15 @@ def instrumented(out):
 def measure_dir(out, case):
     """Everything measured in build directory OUT (CASE: the kasan case
     whose report is taken), also written to OUT/measure.json."""
-    m = {"dir": out}
+    # The build's architecture and binutils prefix (build-kernel.sh's
+    # record; a build from before architectures is x86_64's).
+    build = keyvals(os.path.join(out, "kasan-glue-build.txt"))
+    cross = build.get("cross_compile", "")
+    m = {"dir": out, "arch": build.get("arch", "x86_64")}
     vmlinux = os.path.join(out, "vmlinux")
     if os.path.exists(vmlinux):
-        m["vmlinux"] = measure_vmlinux(vmlinux)
-    m["objects"] = measure_objects(out)
+        m["vmlinux"] = measure_vmlinux(vmlinux, cross)
+    m["objects"] = measure_objects(out, cross)
     m["instrumented"] = instrumented(out)
     m.update(measure_times(out))
     log = os.path.join(out, "serial.log")
