@@ -215,12 +215,13 @@ kernel-args:
 		$(foreach a,$(KERNEL_ARCH),$(foreach v,$(KERNEL),test -d "$(KGLUE)/linux-$(v)/$(a)" || { \
 		echo "kernel: no glue for Linux $(v) on $(a) (no kernel-glue/linux-$(v)/$(a)/)" >&2; \
 		exit 1; };)))true
-	@$(foreach c,$(KERNEL_TEST_CROSS),$(if $(filter 3,$(words $(call cross_words,$(c)))),\
-		test -d "$(KGLUE)/linux-$(word 2,$(call cross_words,$(c)))/$(word 1,$(call cross_words,$(c)))" && \
-		case "$(word 3,$(call cross_words,$(c)))" in inline|outline) ;; *) false ;; esac,false) || { \
-		echo "kernel: KERNEL_TEST_CROSS: '$(c)' is not ARCH-X.Y-MODE of a" \
+	@for c in $(KERNEL_TEST_CROSS); do \
+		a=$${c%%-*}; rest=$${c#*-}; v=$${rest%%-*}; m=$${rest#*-}; \
+		test "$$a-$$v-$$m" = "$$c" && test -d "$(KGLUE)/linux-$$v/$$a" && \
+		case "$$m" in inline|outline) true ;; *) false ;; esac || { \
+		echo "kernel: KERNEL_TEST_CROSS: '$$c' is not ARCH-X.Y-MODE of a" \
 		     "version and architecture the glue has, MODE inline or outline" >&2; \
-		exit 1; };)
+		exit 1; }; done
 	@case "$(KASAN_RUNTIME)" in \
 	mainline|own) ;; \
 	*) echo "kernel: KASAN_RUNTIME must be mainline or own," \
