@@ -17,7 +17,8 @@
 #                         runtime: CPU-time ratios (make bench: all benchmarks)
 #   make kernel-check     kernels built by the plugin and by native GCC,
 #                         side by side, for each Linux version in KERNEL
-#                         (default: all the glue has; kernel-glue/README.md)
+#                         and architecture in ARCH (default: all the glue
+#                         has, x86_64 and arm; kernel-glue/README.md)
 #
 # Every target installs the Debian packages it needs first
 # (scripts/install-deps.sh, idempotent).

@@ -31,6 +31,7 @@ done)
 # Each architecture's PACKAGES and BUSYBOX_DEB (its arch.conf, read in a
 # subshell); no architecture is named here either.
 arch_var() {	# ARCH.CONF NAME
+	# shellcheck source=/dev/null
 	(. "$1" && eval "echo \"\${$2:-}\"")
 }
 arch_pkgs=

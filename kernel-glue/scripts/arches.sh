@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# shellcheck shell=sh
 #
 # arches.sh: which architectures the glue supports, for which Linux
 # versions, and each one's settings, in one place for apply.sh,
