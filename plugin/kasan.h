@@ -130,7 +130,7 @@ void kasan_emit_outline(const kasan_check *check);
 void kasan_emit_inline(const kasan_check *check);
 void kasan_emit_handle_no_return(gimple *stmt);
 tree kasan_runtime_decl(const char *name, tree type, bool noreturn);
-tree kasan_shadow_word_type(void);
+tree kasan_shadow_word_type(unsigned int align);
 void kasan_register_ggc_roots(const char *plugin_name);
 
 /* instrument.c */
