@@ -492,12 +492,12 @@ static tree shadow_word(const unsigned char *shadow, HOST_WIDE_INT i)
  */
 static unsigned int frame_shadow_align(const struct frame *f)
 {
-	unsigned HOST_WIDE_INT align = f->align / 8;
+	unsigned HOST_WIDE_INT bytes = f->align / BITS_PER_UNIT / 8;
 	unsigned HOST_WIDE_INT offset = kasan_opts.shadow_offset;
 
 	if (offset)
-		align = MIN(align, least_bit_hwi(offset) * BITS_PER_UNIT);
-	return MAX(MIN(align, 32), BITS_PER_UNIT);
+		bytes = MIN(bytes, least_bit_hwi(offset));
+	return MAX(MIN(bytes, 4), 1) * BITS_PER_UNIT;
 }
 
 /* Shadow stores of the frame, poisoning (entry) or clearing (return). */
