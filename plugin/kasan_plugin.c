@@ -506,11 +506,8 @@ __visible int plugin_init(struct plugin_name_args *info,
 	const char *native;
 
 	plugin_name = info->base_name;
-	if (!plugin_default_version_check(version, &gcc_version)) {
-		error("kasan plugin built for GCC %s cannot run in GCC %s",
-		      gcc_version.basever, version->basever);
+	if (!kasan_gcc_matches(version))
 		return 1;
-	}
 	if (!parse_arguments(info->argc, info->argv))
 		return 1;
 	if (native_asan_requested(&native)) {
