@@ -16,9 +16,10 @@
 #   make check            for each compiler of CHECK_GCCS: its plugin, the
 #                         DejaGnu testsuite and the differential check
 #                         against native GCC (cross compilers: compile and
-#                         scan tests only), then the plugin-built KASan
-#                         kernels (make kernel-test); ends with
-#                         "N passed, N failed"
+#                         scan tests only); the tests of building and
+#                         choosing plugins per compiler (testsuite/cross);
+#                         then the plugin-built KASan kernels (make
+#                         kernel-test); ends with "N passed, N failed"
 #   make bench-hosted     a CPU-heavy program built plain, with native GCC's
 #                         KASan and with the plugin, against the hosted
 #                         runtime: CPU-time ratios (make bench: all benchmarks)
@@ -193,12 +194,14 @@ check_sums = $(foreach cc,$(CHECK_GCCS),$(call build_of,$(cc))/testsuite/kasan.s
 	$(if $(call check_is_cross,$(cc)),,$(call build_of,$(cc))/runtime-unit/runtime-unit.sum))
 
 check: deps-test driver
-	@rm -f $(check_sums) $(kernel_sums)
+	@rm -f $(check_sums) $(BUILD_ROOT)/cross/cross.sum $(kernel_sums)
 	@for cc in $(CHECK_GCCS); do \
 		$(MAKE) --no-print-directory check-gcc GCC=$$cc || exit 1; \
 	done
+	-@sh testsuite/cross/run.sh $(BUILD_ROOT)/cross $(CHECK_GCCS) | tail -n 3
 	-@$(MAKE) --no-print-directory kernel-test
-	@sh testsuite/summary.sh $(check_sums) $(kernel_sums)
+	@sh testsuite/summary.sh $(check_sums) $(BUILD_ROOT)/cross/cross.sum \
+		$(kernel_sums)
 
 # The hosted benchmark: ratios of CPU time against an uninstrumented
 # build and against native GCC (bench/hosted/bench.py).  Not a test.
