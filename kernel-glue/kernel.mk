@@ -40,9 +40,10 @@
 #                               kernel's mm/kasan
 #   KASAN_PLUGIN_FLAGS=...      more plugin arguments for the plugin builds
 #                               (e.g. -fplugin-arg-kasan-no-writes)
-#   KERNEL_PLUGIN               the plugin (default $(BUILD)/kasan.so, the
+#   KERNEL_PLUGIN               the plugin (default $(BUILD)/kasan.so,
+#                               build/<target>-gcc-<major>/kasan.so, the
 #                               one for $(GCC), which also compiles the
-#                               kernel)
+#                               kernel; a cross compiler's is its own)
 #   KERNEL_BUILD_PREFIX         build directories are
 #                               PREFIX-X.Y-COMPILER-RUNTIME-MODE (default
 #                               build/kernel), COMPILER plugin or native

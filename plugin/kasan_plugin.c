@@ -408,26 +408,6 @@ static bool parse_arguments(int argc, struct plugin_argument *argv)
 }
 
 /*
- * The target this GCC was configured for, from its configure command
- * line ("--target=arm-linux-gnueabi"), for messages; "" if it says none.
- */
-static const char *configured_target(void)
-{
-	static char name[64];
-	const char *p = strstr(gcc_version.configuration_arguments,
-			       "--target=");
-	size_t n;
-
-	if (!p)
-		return "";
-	p += strlen("--target=");
-	n = MIN(strcspn(p, " '\""), sizeof(name) - 1);
-	memcpy(name, p, n);
-	name[n] = '\0';
-	return name;
-}
-
-/*
  * Without shadow-offset, the kernel's offset of the target, where there
  * is only one: x86_64's.  Others have none to default to (32-bit ARM's
  * follows the kernel's PAGE_OFFSET; x86 with -m32 or -mx32 has no KASan
@@ -435,7 +415,7 @@ static const char *configured_target(void)
  */
 static void default_shadow_offset(unsigned int bits)
 {
-	const char *target = configured_target();
+	const char *target = kasan_built_target();
 
 	if (startswith(target, "x86_64") && bits == 64) {
 		kasan_opts.shadow_offset = X86_64_KASAN_SHADOW_OFFSET;
@@ -451,7 +431,7 @@ static void default_shadow_offset(unsigned int bits)
 		error("kasan: no default shadow offset for %s with %u-bit "
 		      "pointers (there is one for %qs with 64-bit pointers "
 		      "only): give %<-fplugin-arg-%s-shadow-offset=N%>",
-		      *target ? target : "this target", bits, "x86_64",
+		      target, bits, "x86_64",
 		      plugin_name);
 }
 
@@ -477,7 +457,7 @@ static void choose_shadow_offset(void *event_data ATTRIBUTE_UNUSED,
 		return;
 	error("shadow offset does not fit in the %u-bit pointers of %s in "
 	      "%<-fplugin-arg-%s-shadow-offset=%s%>", bits,
-	      *configured_target() ? configured_target() : "the target",
+	      kasan_built_target(),
 	      plugin_name, given.shadow_offset);
 }
 
@@ -563,11 +543,8 @@ __visible int plugin_init(struct plugin_name_args *info,
 	const char *native;
 
 	plugin_name = info->base_name;
-	if (!plugin_default_version_check(version, &gcc_version)) {
-		error("kasan plugin built for GCC %s cannot run in GCC %s",
-		      gcc_version.basever, version->basever);
+	if (!kasan_gcc_matches(version))
 		return 1;
-	}
 	if (!parse_arguments(info->argc, info->argv))
 		return 1;
 	if (native_asan_requested(&native)) {
