@@ -2,16 +2,24 @@
 #
 # kasan-plugin: KASan for GCCs that cannot build it themselves.
 #
-#   make                  build build/gcc-12/kasan.so (the default gcc) and
-#                         build/bin/kasan-cc
-#   make GCC=gcc-11       the plugin for gcc-11, build/gcc-11/kasan.so
-#   make hosted           build/gcc-12/libkasan-hosted.a, the KASan runtime
-#                         for user-space programs (runtime/README.md)
-#   make check            plugins for gcc-12 and gcc-11, the DejaGnu
-#                         testsuite and the differential check against
-#                         native GCC, for both, then the plugin-built KASan
-#                         kernels (make kernel-test); ends with
-#                         "N passed, N failed"
+#   make                  build build/x86_64-linux-gnu-gcc-12/kasan.so (the
+#                         default gcc) and build/bin/kasan-cc
+#   make GCC=gcc-11       the plugin for gcc-11,
+#                         build/x86_64-linux-gnu-gcc-11/kasan.so
+#   make GCC=arm-linux-gnueabi-gcc-12
+#                         the plugin for the ARM cross compiler, built by
+#                         the host's g++-12:
+#                         build/arm-linux-gnueabi-gcc-12/kasan.so
+#   make hosted           build/x86_64-linux-gnu-gcc-12/libkasan-hosted.a,
+#                         the KASan runtime for user-space programs
+#                         (runtime/README.md; not for cross compilers)
+#   make check            for each compiler of CHECK_GCCS: its plugin, the
+#                         DejaGnu testsuite and the differential check
+#                         against native GCC (cross compilers: compile and
+#                         scan tests only); the tests of building and
+#                         choosing plugins per compiler (testsuite/cross);
+#                         then the plugin-built KASan kernels (make
+#                         kernel-test); ends with "N passed, N failed"
 #   make bench-hosted     a CPU-heavy program built plain, with native GCC's
 #                         KASan and with the plugin, against the hosted
 #                         runtime: CPU-time ratios (make bench: all benchmarks)
@@ -20,22 +28,35 @@
 #                         and architecture in ARCH (default: all the glue
 #                         has, x86_64 and arm; kernel-glue/README.md)
 #
+# Each compiler's plugin, hosted runtime and test results go to
+# build/<target>-gcc-<major>/ (scripts/build-name.sh), so that a cross
+# compiler's plugin never replaces the host compiler's.
+#
 # Every target installs the Debian packages it needs first
 # (scripts/install-deps.sh, idempotent).
 
 GCC ?= gcc
-CHECK_GCCS ?= gcc-12 gcc-11
-
-# The C++ compiler that goes with $(GCC): gcc-11 -> g++-11, gcc -> g++.
-GXX ?= $(patsubst %gcc,%g++,$(patsubst gcc%,g++%,$(GCC)))
+CHECK_GCCS ?= gcc-12 gcc-11 arm-linux-gnueabi-gcc-12
 
 ROOT := $(CURDIR)
 BUILD_ROOT := $(ROOT)/build
 
 # Evaluated lazily: the compiler may only exist after install-deps ran.
 gcc_major = $(shell $(GCC) -dumpversion 2>/dev/null | cut -d. -f1)
+gcc_machine = $(shell $(GCC) -dumpmachine 2>/dev/null)
 plugin_dir = $(shell $(GCC) -print-file-name=plugin)
-BUILD = $(BUILD_ROOT)/gcc-$(gcc_major)
+# The build directory of compiler $(1): build/<target>-gcc-<major>.
+build_of = $(BUILD_ROOT)/$(shell sh $(ROOT)/scripts/build-name.sh $(1) 2>/dev/null)
+BUILD = $(call build_of,$(GCC))
+
+# The plugin is C++ for the machine GCC runs on, whatever GCC targets: the
+# host's g++ of GCC's major version (arm-linux-gnueabi-gcc-12 -> g++-12).
+GXX ?= g++-$(gcc_major)
+host_machine = $(shell $(GXX) -dumpmachine 2>/dev/null)
+# Non-empty when $(GCC) is a cross compiler.
+gcc_cross = $(filter-out $(host_machine),$(gcc_machine))
+# Debian's plugin headers for $(GCC).
+plugin_dev_pkg = gcc-$(gcc_major)-plugin-dev$(if $(gcc_cross),-$(gcc_machine))
 
 PLUGIN_SRCS := $(wildcard plugin/*.c)
 PLUGIN_HDRS := $(wildcard plugin/*.h)
@@ -71,25 +92,42 @@ HOSTED_SHADOW_OFFSET := $(shell sed -n \
 	$(HOSTED_PLATFORM_H))
 
 .PHONY: bench-kernel all plugin driver hosted deps-plugin deps-test check check-gcc clean \
+	gcc-args \
 	bench bench-hosted
 
 all: plugin driver hosted
 
+# The ARM cross compiler also needs the cross group; by name, as it may not
+# be installed yet.
+cross_deps = $(if $(findstring arm-linux-gnueabi-,$(1)),cross)
 deps-plugin:
-	@sh scripts/install-deps.sh plugin
+	@sh scripts/install-deps.sh plugin $(call cross_deps,$(GCC))
 
 # The differential check compiles kernel files: it needs the kernel group.
 deps-test:
-	@sh scripts/install-deps.sh plugin test kernel
+	@sh scripts/install-deps.sh plugin test kernel \
+		$(sort $(call cross_deps,$(CHECK_GCCS)))
 
-plugin: deps-plugin
+plugin: deps-plugin gcc-args
 	@$(MAKE) --no-print-directory $(BUILD)/kasan.so
 
-$(BUILD_ROOT)/gcc-%/kasan.so: $(PLUGIN_SRCS) $(PLUGIN_HDRS)
+# The compiler and its C++ partner exist; GXX is named by the user or is
+# Debian's g++-N.
+gcc_args_gxx_hint = $(if $(filter command line environment,$(origin GXX)),$\
+	it is not on PATH (GXX=$(GXX)),install g++-$(gcc_major) or name one with GXX=...)
+gcc-args:
+	@sh scripts/build-name.sh $(GCC) >/dev/null || { echo "error: GCC=$(GCC)" \
+		"is not a compiler that runs" >&2; exit 1; }
+	@command -v $(GXX) >/dev/null 2>&1 || { \
+		echo "error: no host C++ compiler $(GXX) for the plugin of" \
+		     "$(GCC) (GCC $(gcc_major), $(gcc_machine)):" \
+		     "$(gcc_args_gxx_hint)" >&2; exit 1; }
+
+$(BUILD_ROOT)/%/kasan.so: $(PLUGIN_SRCS) $(PLUGIN_HDRS)
 	@mkdir -p $(dir $@)
 	@test -f "$(plugin_dir)/include/plugin-version.h" || { \
 		echo "error: no plugin headers for $(GCC) in $(plugin_dir);" \
-		     "install gcc-$(gcc_major)-plugin-dev" >&2; exit 1; }
+		     "install $(plugin_dev_pkg)" >&2; exit 1; }
 	@echo "  CXX     $@ ($(GXX), plugin headers of $(GCC))"
 	@$(GXX) $(PLUGIN_CXXFLAGS) -I$(plugin_dir)/include -Iplugin -shared \
 		-o $@.tmp -x c++ $(PLUGIN_SRCS)
@@ -97,7 +135,7 @@ $(BUILD_ROOT)/gcc-%/kasan.so: $(PLUGIN_SRCS) $(PLUGIN_HDRS)
 
 driver: $(BUILD_ROOT)/bin/kasan-cc
 
-$(BUILD_ROOT)/bin/kasan-cc: scripts/kasan-cc.in $(HOSTED_PLATFORM_H)
+$(BUILD_ROOT)/bin/kasan-cc: scripts/kasan-cc.in scripts/build-name.sh $(HOSTED_PLATFORM_H)
 	@mkdir -p $(dir $@)
 	@test -n "$(HOSTED_SHADOW_OFFSET)" || { echo "error: no line" \
 		"'#define KASAN_SHADOW_OFFSET 0x...UL'" \
@@ -106,7 +144,10 @@ $(BUILD_ROOT)/bin/kasan-cc: scripts/kasan-cc.in $(HOSTED_PLATFORM_H)
 		-e 's|@HOSTED_SHADOW_OFFSET@|$(HOSTED_SHADOW_OFFSET)|' \
 		$< > $@.tmp && chmod +x $@.tmp && mv $@.tmp $@
 
-hosted: deps-plugin
+hosted: deps-plugin gcc-args
+	@test -z "$(gcc_cross)" || { echo "error: the hosted runtime is for" \
+		"user space on this machine ($(host_machine)); $(GCC) targets" \
+		"$(gcc_machine)" >&2; exit 1; }
 	@$(MAKE) --no-print-directory $(BUILD)/libkasan-hosted.a
 
 $(BUILD)/runtime/%.o: runtime/%.c $(RUNTIME_HDRS) Makefile
@@ -125,43 +166,49 @@ $(BUILD)/libkasan-hosted.a: $(RUNTIME_OBJS)
 	@echo "  AR      $@"
 	@rm -f $@.$$$$; ar rcs $@.$$$$ $^ && mv $@.$$$$ $@
 
-# One compiler's share of "make check", run by the loop below.  The
-# differential check's verdict goes into a one-line .sum file, so the
-# summary counts it with the DejaGnu results.
-check-gcc: plugin driver hosted
-	-@sh testsuite/run.sh $(GCC) $(BUILD_ROOT)/testsuite-$(GCC) >/dev/null; \
-		tail -n 12 $(BUILD_ROOT)/testsuite-$(GCC)/kasan.sum
-	-@sh runtime/tests/run.sh $(GCC) $(BUILD_ROOT)/runtime-unit-$(GCC) | tail -n 3
-	@log=$(BUILD_ROOT)/differential-$(GCC).log; \
+# One compiler's share of "make check", run by the loop below, into
+# $(BUILD): testsuite/, runtime-unit/, differential/.  The differential
+# check's verdict goes into a one-line .sum file, so the summary counts it
+# with the DejaGnu results.  A cross compiler has no hosted runtime and no
+# machine to run on here: its testsuite compiles and scans only, and
+# runtime-unit is left out.
+check-gcc: plugin driver $(if $(gcc_cross),,hosted)
+	-@sh testsuite/run.sh $(GCC) $(BUILD)/testsuite >/dev/null; \
+		tail -n 12 $(BUILD)/testsuite/kasan.sum
+	$(if $(gcc_cross),,-@sh runtime/tests/run.sh $(GCC) $(BUILD)/runtime-unit | tail -n 3)
+	@log=$(BUILD)/differential.log; \
 	if sh testsuite/differential/run.sh $(GCC) \
-		$(BUILD_ROOT)/differential-$(GCC) > $$log 2>&1; then \
+		$(BUILD)/differential > $$log 2>&1; then \
 		verdict=PASS; else verdict=FAIL; fi; \
 	tail -n 20 $$log; \
 	echo "$$verdict: differential check against native $(GCC) (see $$log)" \
-		> $(BUILD_ROOT)/differential-$(GCC).sum
+		> $(BUILD)/differential.sum
 
 # The kernels are built by $(GCC) with its plugin; their failures are
 # counted in the summary rather than stopping make.  kernel_sums (kernel.mk)
-# holds the kernel.sum files of every version in KERNEL.
+# holds the kernel.sum files of every version in KERNEL.  check_sums: the
+# .sum files of every compiler of CHECK_GCCS (no runtime-unit for a cross
+# compiler).
+check_is_cross = $(filter-out $(host_machine),$(shell $(1) -dumpmachine 2>/dev/null))
+check_sums = $(foreach cc,$(CHECK_GCCS),$(call build_of,$(cc))/testsuite/kasan.sum \
+	$(call build_of,$(cc))/differential.sum \
+	$(if $(call check_is_cross,$(cc)),,$(call build_of,$(cc))/runtime-unit/runtime-unit.sum))
 
 check: deps-test driver
-	@rm -f $(BUILD_ROOT)/differential-*.sum $(BUILD_ROOT)/testsuite-*/kasan.sum \
-		$(BUILD_ROOT)/runtime-unit-*/runtime-unit.sum $(kernel_sums)
+	@rm -f $(check_sums) $(BUILD_ROOT)/cross/cross.sum $(kernel_sums)
 	@for cc in $(CHECK_GCCS); do \
 		$(MAKE) --no-print-directory check-gcc GCC=$$cc || exit 1; \
 	done
+	-@sh testsuite/cross/run.sh $(BUILD_ROOT)/cross $(CHECK_GCCS) | tail -n 3
 	-@$(MAKE) --no-print-directory kernel-test
-	@sh testsuite/summary.sh \
-		$(foreach cc,$(CHECK_GCCS),$(BUILD_ROOT)/testsuite-$(cc)/kasan.sum) \
-		$(foreach cc,$(CHECK_GCCS),$(BUILD_ROOT)/differential-$(cc).sum) \
-		$(foreach cc,$(CHECK_GCCS),$(BUILD_ROOT)/runtime-unit-$(cc)/runtime-unit.sum) \
+	@sh testsuite/summary.sh $(check_sums) $(BUILD_ROOT)/cross/cross.sum \
 		$(kernel_sums)
 
 # The hosted benchmark: ratios of CPU time against an uninstrumented
 # build and against native GCC (bench/hosted/bench.py).  Not a test.
 bench-hosted: plugin driver hosted
 	@python3 bench/hosted/bench.py --cc $(GCC) \
-		--kasan-cc $(BUILD_ROOT)/bin/kasan-cc --out $(BUILD_ROOT)/bench-hosted-$(GCC)
+		--kasan-cc $(BUILD_ROOT)/bin/kasan-cc --out $(BUILD)/bench-hosted
 
 # The kernel benchmark: guest instructions (QEMU -icount) of a system-call-
 # heavy workload on KASan kernels (plugin and native GCC, our runtime and

@@ -57,12 +57,14 @@
 #   KASAN_PLUGIN_FLAGS=...      more plugin arguments for the plugin builds
 #                               (e.g. -fplugin-arg-kasan-no-writes)
 #   KERNEL_PLUGIN               the x86_64 plugin (default $(BUILD)/kasan.so,
-#                               the one for $(GCC), which also compiles the
+#                               build/<target>-gcc-<major>/kasan.so, the
+#                               one for $(GCC), which also compiles the
 #                               kernel)
 #   KERNEL_PLUGIN_ARCH, KERNEL_CC_ARCH  an architecture's plugin and
 #                               compiler (arch/ARCH/arch.mk: for arm,
-#                               build/arm-linux-gnueabi-gcc-N/kasan.so and
-#                               arm-linux-gnueabi-gcc-N, N $(GCC)'s major)
+#                               arm-linux-gnueabi-gcc-N, N $(GCC)'s major,
+#                               and its plugin,
+#                               build/arm-linux-gnueabi-gcc-N/kasan.so)
 #   KERNEL_BUILD_PREFIX         build directories are
 #                               PREFIX-X.Y-COMPILER-RUNTIME-MODE (default
 #                               build/kernel), COMPILER plugin or native

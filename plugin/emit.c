@@ -100,16 +100,19 @@ static tree shadow_type(bool two_bytes)
 	return *slot;
 }
 
-/* For poisoning a frame: four shadow bytes, in the same alias set. */
-tree kasan_shadow_word_type(void)
+/*
+ * For poisoning a frame: four shadow bytes, in the same alias set, at
+ * ALIGN bits (a frame's shadow is aligned if the frame is: stack.c).
+ */
+tree kasan_shadow_word_type(unsigned int align)
 {
 	if (!shadow_types[2]) {
 		tree type = build_distinct_type_copy(unsigned_type_node);
 
 		TYPE_ALIAS_SET(type) = get_alias_set(shadow_type(false));
-		shadow_types[2] = build_aligned_type(type, BITS_PER_UNIT);
+		shadow_types[2] = type;
 	}
-	return shadow_types[2];
+	return build_aligned_type(shadow_types[2], align);
 }
 
 static const char *access_word(const kasan_check *check)

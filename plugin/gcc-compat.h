@@ -22,6 +22,7 @@
 #include "system.h"
 #include "coretypes.h"
 #include "backend.h"
+#include "rtl.h"
 #include "tree.h"
 #include "gimple.h"
 #include "tree-pass.h"
@@ -80,6 +81,15 @@ typedef const char *kasan_section_data;
 #else
 typedef const void *kasan_section_data;
 #endif
+
+/*
+ * The section flag that keeps a section's objects out of section anchor
+ * blocks: get_block_for_section() gives a mergeable section no block in
+ * GCC 11 and 12 (varasm).  Set on our own unnamed sections only, whose
+ * directive is the real, unmergeable section's: nothing else reads it
+ * there (output of merged strings also wants SECTION_STRINGS).
+ */
+#define KASAN_SECTION_NO_ANCHOR_BLOCK SECTION_MERGE
 
 /* system.h has startswith() from GCC 12 on. */
 #if BUILDING_GCC_VERSION < 12000

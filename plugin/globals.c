@@ -193,7 +193,9 @@ static void set_descriptors(vec<constructor_elt, va_gc> *elts,
  * the number of descriptors from a variable, which is final only when
  * the last function has been through our pass (kasan_grow_globals()
  * drops the literals that turned out dead); volatile, so that nothing
- * folds it before.
+ * folds it before.  The array only ever shrinks (the literals, never the
+ * globals, can drop out), which an anchor block it may be in tolerates:
+ * the bytes it no longer uses are written as zeros.
  */
 static void build_descriptors(void)
 {

@@ -3,6 +3,7 @@
  * Declarations shared by the files of the kasan plugin.
  *
  * kasan_plugin.c  arguments, registration
+ * gcc_match.c     refusing a GCC other than the one built for
  * policy.c        which functions are instrumented; the inlining rule
  * access.c        finding the memory accesses of a statement
  * memintrin.c     memcpy/memset/... and strlen calls
@@ -62,6 +63,10 @@ struct kasan_check {
 	bool always_call;	/* outline even in inline mode */
 	int covered_by;		/* index of the check that makes it redundant */
 };
+
+/* gcc_match.c */
+bool kasan_gcc_matches(struct plugin_gcc_version *version);
+const char *kasan_built_target(void);
 
 /* policy.c */
 bool kasan_function_instrumented(tree fndecl, const char **why);
@@ -130,7 +135,7 @@ void kasan_emit_outline(const kasan_check *check);
 void kasan_emit_inline(const kasan_check *check);
 void kasan_emit_handle_no_return(gimple *stmt);
 tree kasan_runtime_decl(const char *name, tree type, bool noreturn);
-tree kasan_shadow_word_type(void);
+tree kasan_shadow_word_type(unsigned int align);
 void kasan_register_ggc_roots(const char *plugin_name);
 
 /* instrument.c */

@@ -32,7 +32,7 @@ __visible int plugin_is_GPL_compatible;
 struct kasan_options kasan_opts = {
 	false,				/* disabled */
 	false,				/* inline_checks */
-	X86_64_KASAN_SHADOW_OFFSET,	/* shadow_offset */
+	0,				/* shadow_offset: choose_shadow_offset() */
 	0,				/* call_threshold */
 	true,				/* recover */
 	true,				/* reads */
@@ -55,7 +55,7 @@ static struct {
 	const char *shadow_offset;	/* as written */
 } given;
 
-enum arg_value { NO_VALUE, VALUE, OPTIONAL_VALUE };
+enum arg_value { NO_VALUE, NEEDS_VALUE, OPTIONAL_VALUE };
 
 struct plugin_arg;
 
@@ -121,7 +121,7 @@ static enum parsed parse_number(const char *s, unsigned HOST_WIDE_INT max,
 	return PARSED;
 }
 
-/* The target's pointer width is only known later: check_shadow_offset(). */
+/* The target's pointer width is only known later: choose_shadow_offset(). */
 static const char *set_shadow_offset(const struct plugin_arg *arg,
 				     const char *value)
 {
@@ -199,21 +199,22 @@ static const char *print_version(const struct plugin_arg *arg,
 static const struct plugin_arg plugin_args[] = {
 	MODE("outline", outline, "a call per check (default)"),
 	MODE("inline", inline_mode, "inline shadow checks"),
-	VALUED("call-threshold", VALUE, "N", "a count of checks",
+	VALUED("call-threshold", NEEDS_VALUE, "N", "a count of checks",
 	       set_call_threshold,
 	       "functions with >= N checks use calls\n"
 	       "(inline mode; default 7000)"),
-	VALUED("shadow-offset", VALUE, "N", "decimal or 0x-hex",
+	VALUED("shadow-offset", NEEDS_VALUE, "N", "decimal or 0x-hex",
 	       set_shadow_offset,
 	       "shadow = (addr >> 3) + N, decimal or\n"
-	       "0x-hex (default 0xdffffc0000000000)"),
+	       "0x-hex (default on x86_64: 0xdffffc0000000000;\n"
+	       "required on other targets)"),
 	FLAG("recover", recover, true, "_noabort entry points (default)"),
 	FLAG("no-recover", recover, false, "reports do not return"),
 	FLAG("reads", reads, true, "instrument loads (default)"),
 	FLAG("no-reads", reads, false, "do not instrument loads"),
 	FLAG("writes", writes, true, "instrument stores (default)"),
 	FLAG("no-writes", writes, false, "do not instrument stores"),
-	VALUED("mem-intrinsics", VALUE, "check|prefix|none",
+	VALUED("mem-intrinsics", NEEDS_VALUE, "check|prefix|none",
 	       "check, prefix or none", set_mem_intrinsics,
 	       "memcpy/memset/memmove: range checks\n"
 	       "(default), __asan_memcpy calls, or\nnothing"),
@@ -254,7 +255,7 @@ static void append_spelling(char *buf, size_t *len,
 	append(buf, len, arg->key);
 	if (arg->takes == OPTIONAL_VALUE)
 		append(buf, len, "[=");
-	else if (arg->takes == VALUE)
+	else if (arg->takes == NEEDS_VALUE)
 		append(buf, len, "=");
 	if (arg->takes != NO_VALUE)
 		append(buf, len, arg->value_name);
@@ -375,7 +376,7 @@ static void apply_argument(const struct plugin_argument *arg)
 	}
 	if (spec->takes == NO_VALUE && arg->value)
 		problem = "unexpected value";
-	else if (spec->takes == VALUE && !arg->value)
+	else if (spec->takes == NEEDS_VALUE && !arg->value)
 		problem = ACONCAT(("missing value, expected ", spec->expects,
 				   NULL));
 	else
@@ -407,21 +408,57 @@ static bool parse_arguments(int argc, struct plugin_argument *argv)
 }
 
 /*
- * A shadow offset wider than the target's pointers would be cut short in
- * the address arithmetic.  The pointer width is final only once the
- * options are processed, after plugin_init(): checked at the unit's start.
+ * Without shadow-offset, the kernel's offset of the target, where there
+ * is only one: x86_64's.  Others have none to default to (32-bit ARM's
+ * follows the kernel's PAGE_OFFSET; x86 with -m32 or -mx32 has no KASan
+ * kernel at all), so the offset must be given.
  */
-static void check_shadow_offset(void *event_data ATTRIBUTE_UNUSED,
-				void *user_data ATTRIBUTE_UNUSED)
+static void default_shadow_offset(unsigned int bits)
+{
+	const char *target = kasan_built_target();
+
+	if (startswith(target, "x86_64") && bits == 64) {
+		kasan_opts.shadow_offset = X86_64_KASAN_SHADOW_OFFSET;
+		return;
+	}
+	if (startswith(target, "arm"))
+		error("kasan: no default shadow offset for %s: give "
+		      "%<-fplugin-arg-%s-shadow-offset=N%>, N being the "
+		      "kernel%'s %<CONFIG_KASAN_SHADOW_OFFSET%>, which on ARM "
+		      "depends on its %<PAGE_OFFSET%> (the user/kernel split)",
+		      target, plugin_name);
+	else
+		error("kasan: no default shadow offset for %s with %u-bit "
+		      "pointers (there is one for %qs with 64-bit pointers "
+		      "only): give %<-fplugin-arg-%s-shadow-offset=N%>",
+		      target, bits, "x86_64",
+		      plugin_name);
+}
+
+/*
+ * The shadow offset for this target's pointers: one wider than them
+ * would be cut short in the address arithmetic.  The pointer width is
+ * final only once the options are processed, after plugin_init(): the
+ * offset is chosen and checked at the unit's start.
+ */
+static void choose_shadow_offset(void *event_data ATTRIBUTE_UNUSED,
+				 void *user_data ATTRIBUTE_UNUSED)
 {
 	unsigned int bits = TYPE_PRECISION(ptr_type_node);
 
-	if (!given.shadow_offset || bits >= HOST_BITS_PER_WIDE_INT ||
+	if (kasan_opts.disabled)
+		return;
+	if (!given.shadow_offset) {
+		default_shadow_offset(bits);
+		return;
+	}
+	if (bits >= HOST_BITS_PER_WIDE_INT ||
 	    !(kasan_opts.shadow_offset >> bits))
 		return;
-	error("shadow offset does not fit in the %u-bit pointers of the target in "
-	      "%<-fplugin-arg-%s-shadow-offset=%s%>", bits, plugin_name,
-	      given.shadow_offset);
+	error("shadow offset does not fit in the %u-bit pointers of %s in "
+	      "%<-fplugin-arg-%s-shadow-offset=%s%>", bits,
+	      kasan_built_target(),
+	      plugin_name, given.shadow_offset);
 }
 
 /*
@@ -497,7 +534,7 @@ static void register_passes(void)
 	register_callback(plugin_name, PLUGIN_FINISH_UNIT,
 			  kasan_check_globals_grown, NULL);
 	register_callback(plugin_name, PLUGIN_START_UNIT,
-			  check_shadow_offset, NULL);
+			  choose_shadow_offset, NULL);
 }
 
 __visible int plugin_init(struct plugin_name_args *info,
@@ -506,11 +543,8 @@ __visible int plugin_init(struct plugin_name_args *info,
 	const char *native;
 
 	plugin_name = info->base_name;
-	if (!plugin_default_version_check(version, &gcc_version)) {
-		error("kasan plugin built for GCC %s cannot run in GCC %s",
-		      gcc_version.basever, version->basever);
+	if (!kasan_gcc_matches(version))
 		return 1;
-	}
 	if (!parse_arguments(info->argc, info->argv))
 		return 1;
 	if (native_asan_requested(&native)) {

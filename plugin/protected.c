@@ -30,6 +30,9 @@
  * which only user-space ASan's 32-bit shadow stores wanted; the runtimes
  * poison per granule.
  *
+ * Protected objects never go into section anchor blocks (see
+ * block_symbol()).
+ *
  * String literals are protected as GCC protects them: those that the
  * functions and initialisers of the unit refer to are the candidates,
  * collected after the IPA passes; those that a function still refers to
@@ -74,6 +77,52 @@ void kasan_mark_internal(tree decl)
 					  NULL_TREE, DECL_ATTRIBUTES(decl));
 }
 
+/*
+ * Section anchors (-fsection-anchors, on for ARM from -O1): GCC addresses
+ * the objects of a section's block from one symbol, at offsets it fixes
+ * from each object's size when code first refers to it, and writes the
+ * block out in one piece.  A protected object grows after that, so it
+ * must stay out of every block: its section (sections.c) has none, but
+ * GCC may have made its RTL before we chose it, in the block of the
+ * section it had then.  While it has no offset there, it leaves the
+ * block, as an object GCC never gave one; once it has an offset, code
+ * may address it there: it cannot be protected.
+ */
+static rtx block_symbol(rtx mem)
+{
+	rtx sym;
+
+	if (!mem || !MEM_P(mem))
+		return NULL_RTX;
+	sym = XEXP(mem, 0);
+	if (GET_CODE(sym) != SYMBOL_REF || !SYMBOL_REF_HAS_BLOCK_INFO_P(sym) ||
+	    !SYMBOL_REF_BLOCK(sym))
+		return NULL_RTX;
+	return sym;
+}
+
+static bool placed_in_anchor_block(rtx mem)
+{
+	rtx sym = block_symbol(mem);
+
+	return sym && SYMBOL_REF_BLOCK_OFFSET(sym) >= 0;
+}
+
+static void leave_anchor_block(rtx mem)
+{
+	rtx sym = block_symbol(mem);
+
+	if (sym) {
+		gcc_assert(SYMBOL_REF_BLOCK_OFFSET(sym) < 0);
+		SYMBOL_REF_BLOCK(sym) = NULL;
+	}
+}
+
+static rtx existing_decl_rtl(tree decl)
+{
+	return DECL_RTL_SET_P(decl) ? DECL_RTL(decl) : NULL_RTX;
+}
+
 /* Whether VNODE can be protected (the file header's list). */
 bool kasan_global_eligible(varpool_node *vnode)
 {
@@ -104,7 +153,8 @@ bool kasan_global_eligible(varpool_node *vnode)
 	if (lookup_attribute("weakref", DECL_ATTRIBUTES(decl)) ||
 	    lookup_attribute(internal_attr, DECL_ATTRIBUTES(decl)))
 		return false;
-	if (kasan_global_protected(decl))
+	if (kasan_global_protected(decl) ||
+	    placed_in_anchor_block(existing_decl_rtl(decl)))
 		return false;
 	/* GCC's data alignment, decided now, so the size can follow it. */
 	align_variable(decl, false);
@@ -120,6 +170,7 @@ void kasan_mark_protected(tree decl)
 	if (DECL_ALIGN_UNIT(decl) < KASAN_GRANULE)
 		SET_DECL_ALIGN(decl, KASAN_GRANULE * BITS_PER_UNIT);
 	DECL_USER_ALIGN(decl) = 1;
+	leave_anchor_block(existing_decl_rtl(decl));
 	DECL_ATTRIBUTES(decl) = tree_cons(get_identifier(original_size_attr),
 					  DECL_SIZE_UNIT(decl),
 					  DECL_ATTRIBUTES(decl));
@@ -266,15 +317,26 @@ static void literals_of_body(function *fn, vec<tree> *found)
 	}
 }
 
+/*
+ * A literal whose constant GCC made already (for an uninstrumented
+ * function, say) may be in an anchor block: see block_symbol().
+ */
 static void mark_live(const vec<tree> &found)
 {
 	unsigned int i;
 	int index;
 
 	for (i = 0; i < found.length(); i++) {
+		rtx mem;
+
 		index = literal_index(found[i]);
-		if (index >= 0)
-			literal_live[index] = true;
+		if (index < 0 || literal_live[index])
+			continue;
+		mem = lookup_constant_def(found[i]);
+		if (placed_in_anchor_block(mem))
+			continue;
+		leave_anchor_block(mem);
+		literal_live[index] = true;
 	}
 }
 

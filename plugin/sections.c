@@ -112,11 +112,16 @@ static section *routed_section_for(section *real, int subsection)
 	r = XNEW(routed_section);
 	r->real = real;
 	r->subsection = subsection;
-	/* Merging would undo the redzones: ours never merge. */
-	r->ours = get_unnamed_section(real->common.flags &
-				      ~(SECTION_STYLE_MASK | SECTION_DECLARED |
-					SECTION_MERGE | SECTION_STRINGS |
-					SECTION_ENTSIZE),
+	/*
+	 * Merging would undo the redzones: ours never merge.  Nor do they
+	 * have anchor blocks: GCC would fix an object's offset in the block
+	 * from its size before it grows (kasan_leave_anchor_block()).
+	 */
+	r->ours = get_unnamed_section((real->common.flags &
+				       ~(SECTION_STYLE_MASK | SECTION_DECLARED |
+					 SECTION_MERGE | SECTION_STRINGS |
+					 SECTION_ENTSIZE)) |
+				      KASAN_SECTION_NO_ANCHOR_BLOCK,
 				      switch_to_routed, (kasan_section_data)r);
 	routed.safe_push(r);
 	return r->ours;

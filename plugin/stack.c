@@ -11,13 +11,20 @@
  *
  *   on entry   the frame's first 32 bytes get the header the runtime reads
  *              in reports (0x41B58AB3, a description "N off size len name
- *              ...", the function's address), and the shadow of the
+ *              ...", the function's address: pointer-sized fields, at 0, 4
+ *              and 8 on a 32-bit target, 0, 8, 16 on a 64-bit one, as the
+ *              runtimes read them), and the shadow of the
  *              redzones is poisoned: 0xf1 left, 0xf2 between, 0xf3 right,
  *              1..7 for the addressable part of a partial granule;
  *   on return  that shadow is cleared again.
  *
  * The offsets are multiples of 32 from a base aligned to at least 8 (one
- * granule), so no realignment of the stack is needed.  Slot sizes follow
+ * granule), so no realignment of the stack is needed, except where the
+ * target wants aligned stores (STRICT_ALIGNMENT: ARM): there the base is
+ * aligned to 32, as native GCC aligns it, so that the shadow of each 32
+ * bytes is one aligned word, poisoned by one word store rather than four
+ * byte stores.  The shadow stores carry the alignment that the shadow
+ * really has (frame_shadow_align()).  Slot sizes follow
  * GCC's asan_var_and_redzone_size, rounded up to 32.  Locals of the same
  * size whose scopes never overlap share a slot, as GCC's protected locals
  * do (its scope conflicts, worked out the same way; with TBAA on, only
@@ -300,7 +307,7 @@ static void lay_out(struct frame *f)
 
 	if (flag_stack_reuse != SR_NONE && n > 1)
 		conflicts = scope_conflicts(f);
-	f->align = 64;
+	f->align = STRICT_ALIGNMENT ? SLOT_ALIGN * BITS_PER_UNIT : 64;
 	FOR_EACH_VEC_ELT(f->vars, i, v) {
 		slot_of[i] = i;
 		for (j = 0; conflicts && j < i; j++) {
@@ -476,7 +483,21 @@ static tree shadow_word(const unsigned char *shadow, HOST_WIDE_INT i)
 
 		word |= (unsigned HOST_WIDE_INT)shadow[i * 4 + b] << shift;
 	}
-	return build_int_cstu(kasan_shadow_word_type(), word);
+	return build_int_cstu(kasan_shadow_word_type(BITS_PER_UNIT), word);
+}
+
+/*
+ * The alignment in bits of the frame's shadow, (base >> 3) + offset: an
+ * eighth of the frame's, unless the offset has less; at most a word's.
+ */
+static unsigned int frame_shadow_align(const struct frame *f)
+{
+	unsigned HOST_WIDE_INT bytes = f->align / BITS_PER_UNIT / 8;
+	unsigned HOST_WIDE_INT offset = kasan_opts.shadow_offset;
+
+	if (offset)
+		bytes = MIN(bytes, least_bit_hwi(offset));
+	return MAX(MIN(bytes, 4), 1) * BITS_PER_UNIT;
 }
 
 /* Shadow stores of the frame, poisoning (entry) or clearing (return). */
@@ -484,7 +505,7 @@ static void shadow_stores(gimple_seq *seq, struct frame *f, tree shadow_base,
 			  const unsigned char *shadow, bool poison)
 {
 	HOST_WIDE_INT words = f->size / 32, i;
-	tree type = kasan_shadow_word_type();
+	tree type = kasan_shadow_word_type(frame_shadow_align(f));
 
 	for (i = 0; i < words; i++) {
 		const unsigned char *w = shadow + i * 4;
@@ -500,6 +521,7 @@ static void shadow_stores(gimple_seq *seq, struct frame *f, tree shadow_base,
 static void emit_prologue_and_epilogues(struct frame *f)
 {
 	tree uintptr = pointer_sized_int_node, base, shadow_base;
+	HOST_WIDE_INT field = tree_to_shwi(TYPE_SIZE_UNIT(uintptr));
 	unsigned char *shadow = frame_shadow(f);
 	gimple_seq seq = NULL;
 	basic_block bb;
@@ -508,9 +530,9 @@ static void emit_prologue_and_epilogues(struct frame *f)
 			      build_fold_addr_expr(f->decl));
 	store_word(&seq, build_fold_addr_expr(f->decl), 0, uintptr,
 		   build_int_cst(uintptr, FRAME_MAGIC));
-	store_word(&seq, build_fold_addr_expr(f->decl), 8, uintptr,
+	store_word(&seq, build_fold_addr_expr(f->decl), field, uintptr,
 		   describe(f));
-	store_word(&seq, build_fold_addr_expr(f->decl), 16, uintptr,
+	store_word(&seq, build_fold_addr_expr(f->decl), 2 * field, uintptr,
 		   build_fold_addr_expr(current_function_decl));
 	shadow_base = gimple_build(&seq, UNKNOWN_LOCATION, RSHIFT_EXPR, uintptr,
 				   base, build_int_cst(uintptr, 3));

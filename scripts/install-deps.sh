@@ -8,6 +8,9 @@
 # Usage: scripts/install-deps.sh GROUP...
 #   plugin  compilers and plugin headers for GCC 11 and 12
 #   test    DejaGnu
+#   cross   the 32-bit ARM cross compiler GCC 12 with its plugin headers,
+#           binutils and C library headers (the testsuite's inputs include
+#           <string.h> and friends), for make GCC=arm-linux-gnueabi-gcc-12
 #   kernel  linux-source-X.Y for every Linux version the kernel glue has
 #           (kernel-glue/linux-X.Y/), what a kernel build needs, and each
 #           architecture's packages (kernel-glue/arch/ARCH/arch.conf's
@@ -22,6 +25,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 pkgs_plugin="gcc-12 g++-12 gcc-12-plugin-dev gcc-11 g++-11 gcc-11-plugin-dev \
 	libgmp-dev libmpfr-dev libmpc-dev make"
 pkgs_test="dejagnu"
+pkgs_cross="gcc-12-arm-linux-gnueabi gcc-12-plugin-dev-arm-linux-gnueabi \
+	binutils-arm-linux-gnueabi libc6-dev-armel-cross"
 # The glue's versions are its directories; no version is named here.
 kernel_sources=$(for d in "$root"/kernel-glue/linux-*/; do
 	[ -d "$d" ] || continue
@@ -46,8 +51,9 @@ for group in "$@"; do
 	case "$group" in
 	plugin) want="$want $pkgs_plugin" ;;
 	test) want="$want $pkgs_test" ;;
+	cross) want="$want $pkgs_cross" ;;
 	kernel) want="$want $pkgs_kernel" ;;
-	*) echo "install-deps: unknown group '$group' (plugin, test, kernel)" >&2
+	*) echo "install-deps: unknown group '$group' (plugin, test, cross, kernel)" >&2
 	   exit 2 ;;
 	esac
 done

@@ -82,6 +82,18 @@ plugin)
 	plugin=${KASAN_PLUGIN:?build-kernel: plugin build needs KASAN_PLUGIN=/path/to/kasan.so}
 	[ -f "$plugin" ] || { echo "build-kernel: no plugin $plugin" >&2; exit 1; }
 	plugin=$(cd "$(dirname "$plugin")" && pwd)/$(basename "$plugin")
+	# Kconfig's cc-option would quietly turn KASAN off with a plugin of
+	# another GCC (a cross compiler's, another version's): say so now,
+	# with the plugin's own error, which names both GCCs.  (An offset
+	# that fits any target, as a 32-bit one may have no default.)
+	if ! err=$(echo 'int x;' | "$real_cc" -fplugin="$plugin" \
+			-fplugin-arg-kasan-shadow-offset=0x20000000 -x c -S \
+			-o /dev/null - 2>&1); then
+		echo "build-kernel: $real_cc cannot load $plugin" \
+		     "(build the plugin for it: make GCC=$real_cc plugin):" >&2
+		echo "$err" >&2
+		exit 1
+	fi
 	export REAL_CC="$real_cc"
 	set -- CC="$glue/bin/no-native-kasan-gcc" KASAN_PLUGIN="$plugin" \
 		KASAN_PLUGIN_FLAGS="${KASAN_PLUGIN_FLAGS:-}"

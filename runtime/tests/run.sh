@@ -5,7 +5,7 @@
 #
 #   runtime/tests/run.sh CC OUTDIR
 #
-# Needs build/gcc-N/libkasan-hosted.a (make GCC=CC hosted).  Writes
+# Needs build/<target>-gcc-N/libkasan-hosted.a (make GCC=CC hosted).  Writes
 # OUTDIR/runtime-unit.sum (PASS:/FAIL: lines, as DejaGnu's) and prints it.
 # Exits 1 if a test failed or the tests did not build or run.
 set -u

@@ -80,7 +80,9 @@ CATEGORIES = collections.OrderedDict([
     ('now-constant-in-bounds-decl-access',
      'in the plugin\'s output the access is at a constant offset inside a '
      'declared local or global variable, which GCC\'s asan pass itself never '
-     'instruments (asan-globals=0, automatic variables)'),
+     'instruments (asan-globals=0, automatic variables), or, with '
+     'asan-stack, inside one variable\'s slot of the plugin\'s stack frame '
+     '(its frame description says where the slots are)'),
     ('access-removed',
      'no load/store of this kind (memory reference, atomic, or mem '
      'intrinsic) at this source line exists in the plugin\'s final GIMPLE: '
@@ -108,7 +110,7 @@ def safe_name(s):
     return re.sub(r'[^A-Za-z0-9_.+-]', '_', s)
 
 
-def probe_plugin_dump(cc, kasan_cc, scratch):
+def probe_plugin_dump(cc, kasan_cc, scratch, extra_plugin):
     """The plugin's own dump is -fdump-tree-kasan; if the compiler does not
     accept that option for a plugin pass, fall back to the "optimized" dump,
     which is the next pass and shows the same final GIMPLE."""
@@ -119,7 +121,7 @@ def probe_plugin_dump(cc, kasan_cc, scratch):
     notes = []
     for pas in ('kasan', 'optimized'):
         dump = os.path.join(scratch, 'probe.%s' % pas)
-        rc, out = run([kasan_cc, '-O2', '-c', src, '-o',
+        rc, out = run([kasan_cc] + extra_plugin + ['-O2', '-c', src, '-o',
                        os.path.join(scratch, 'probe.o'),
                        '-fdump-tree-%s-lineno=%s' % (pas, dump)], scratch, env)
         if rc == 0 and os.path.exists(dump):
@@ -266,10 +268,12 @@ def probe_offsets(entry, cc, queries, workdir):
         with open(base + '.s') as f:
             asm = f.read()
         for i, q in enumerate(todo):
-            m = re.search(r'^__kasan_diff_q_%d:\n\s*\.(quad|zero)\s+(\d+)'
+            # x86_64: .quad N or .zero 8; 32-bit ARM: .word N or .space 4
+            m = re.search(r'^__kasan_diff_q_%d:\n\s*\.(quad|word|zero|space)\s+(\d+)'
                           % i, asm, re.M)
             if m:
-                result[q] = int(m.group(2)) if m.group(1) == 'quad' else 0
+                result[q] = int(m.group(2)) \
+                    if m.group(1) in ('quad', 'word') else 0
         break
     return result
 
@@ -352,6 +356,8 @@ def exempt_decl_access(fn, a, ad):
     if ad is None or len(ad.terms) != 1:
         return False
     atom, coef = ad.terms[0]
+    if coef == 1 and re.match(r'^&__kasan_frame\.\d+$', atom):
+        return in_frame_slot(fn, fn.access_size(a), ad.off)
     if coef != 1 or not atom.startswith('&') or \
             not re.match(r'^&[A-Za-z_$][\w$]*$', atom):
         return False
@@ -360,6 +366,33 @@ def exempt_decl_access(fn, a, ad):
     if size is None or dsize is None:
         return False
     return 0 <= ad.off and ad.off + size <= dsize
+
+
+def frame_slots(fn):
+    """[(offset, size)] of the variables in the plugin's stack frame of fn
+    (asan-stack), from its frame description "N OFF SIZE LEN NAME ...",
+    the string the plugin stores in the frame header; [] without one."""
+    for rhs in fn.defs.values():
+        m = re.search(r'&"(\d+(?: \d+ \d+ \d+ \S+)+)"\[0\]', rhs)
+        if not m:
+            continue
+        words = m.group(1).split()
+        n = int(words[0])
+        if len(words) != 1 + 4 * n:
+            continue
+        return [(int(words[1 + 4 * i]), int(words[2 + 4 * i]))
+                for i in range(n)]
+    return []
+
+
+def in_frame_slot(fn, size, off):
+    """A constant-offset access of size bytes at off in the plugin's stack
+    frame lies inside one variable's slot, not in a redzone: the frame
+    version of a constant in-bounds access to a declared local."""
+    if size is None:
+        return False
+    return any(o <= off and off + size <= o + sz
+               for o, sz in frame_slots(fn))
 
 
 class Group:
@@ -863,12 +896,17 @@ def main(argv=None):
     ap.add_argument('--cflags', default='-O2')
     ap.add_argument('--plugin-arg', action='append', default=[],
                     help='extra argument for the plugin build only')
+    ap.add_argument('--native-arg', action='append', default=[],
+                    help='extra argument for the native build only (the '
+                    'target\'s KASan flags, e.g. ARM\'s shadow offset)')
     ap.add_argument('--jobs', type=int, default=os.cpu_count() or 2)
     ap.add_argument('--verbose', '-v', action='store_true',
                     help='list every native check and its fate')
     ap.add_argument('sources', nargs='*')
     args = ap.parse_args(argv)
 
+    # Every native build, the probes' too (the workers are threads).
+    NATIVE_FLAGS.extend(args.native_arg)
     os.makedirs(args.outdir, exist_ok=True)
     outdir = os.path.abspath(args.outdir)
     entries = load_corpus(args)
@@ -878,7 +916,8 @@ def main(argv=None):
     kasan_cc = os.path.abspath(args.kasan_cc)
 
     with tempfile.TemporaryDirectory(dir=outdir) as scratch:
-        plugin_pass, notes = probe_plugin_dump(args.cc, kasan_cc, scratch)
+        plugin_pass, notes = probe_plugin_dump(args.cc, kasan_cc, scratch,
+                                               args.plugin_arg)
         macros = probe_predefines(args.cc, kasan_cc, scratch,
                                   args.plugin_arg)
     for n in notes:

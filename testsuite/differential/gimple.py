@@ -982,6 +982,7 @@ def parse_dump(path, resolver=NO_OFFSETS):
     bb = None
     idx = 0
     pending = None          # a multi-line statement (asm) being joined
+    pending_sep = '\n'      # what joins its lines
     edge_list = None        # "succ" or "pred" while reading -blocks edges
     pre_body = []
     prev_bb_open = False    # previous block may fall through
@@ -992,7 +993,8 @@ def parse_dump(path, resolver=NO_OFFSETS):
         if pending is None:
             start = lineno
         if pending is not None:
-            pending += '\n' + line
+            pending += pending_sep + (line.strip() if pending_sep == ' '
+                                      else line)
             bal, quote = paren_balance(pending)
             if bal > 0 or quote:
                 continue
@@ -1054,8 +1056,16 @@ def parse_dump(path, resolver=NO_OFFSETS):
                     _strip_locs(s).lstrip().startswith('__asm__'):
                 bal, quote = paren_balance(s)
                 if bal > 0 or quote:
-                    pending = line
+                    pending, pending_sep = line, '\n'
                     continue
+            elif bb is not None and paren_balance(s) == (1, False) and \
+                    s.endswith('struct'):
+                # a cast to an anonymous struct type is printed over
+                # several lines ("(const struct\n  {\n ... } *) p;", as
+                # get_unaligned()'s packed struct on strict-alignment
+                # targets): one statement, joined by spaces
+                pending, pending_sep = line.rstrip(), ' '
+                continue
         s = line.strip()
         mb = re.match(r'^<bb (\d+)>', s)
         if mb:

@@ -13,8 +13,10 @@
 #
 # Corpus: every C file of testsuite/kasan.compile (-O2), and the kernel
 # files named by DIFFERENTIAL_KERNEL_OBJS (default below) compiled with
-# their real kbuild command line from an x86_64 tinyconfig + KASAN
-# configured in build/differential-kconfig/CC (created on first use,
+# their real kbuild command line from a tinyconfig + KASAN of CC's
+# architecture (x86_64, or 32-bit ARM for arm-linux-gnueabi-gcc-N: the
+# virt machine's ARMv7 multiplatform with the 3G/1G split) configured in
+# build/differential-kconfig/CC (created on first use,
 # reused afterwards) of the Linux 6.1 tree in build/linux-6.1-src
 # (extracted from /usr/src/linux-source-6.1.tar.xz if absent; it is only
 # read).  DIFFERENTIAL_KERNEL=0 leaves the kernel files out.
@@ -25,6 +27,11 @@
 # define it),
 # KASAN_LINUX_SRC, KASAN_LINUX_TARBALL, DIFFERENTIAL_JOBS (default: number
 # of CPUs), DIFFERENTIAL_VERBOSE=1 (print the fate of every check).
+#
+# For 32-bit ARM both builds are the kernel's: native GCC gets
+# -fasan-shadow-offset=0x5f000000 --param asan-globals=1 --param
+# asan-stack=1 as arch/arm's KASAN does, the plugin the same offset,
+# globals and stack.
 #
 # Exits non-zero when a native check is neither matched nor explained, when
 # the plugin emits a check with an undefined address, when a file that
@@ -55,6 +62,24 @@ if ! command -v "$cc" >/dev/null 2>&1; then
 	echo "run.sh: compiler '$cc' not found" >&2
 	exit 2
 fi
+machine=$("$cc" -dumpmachine)
+# Per target: the kernel's architecture and, for 32-bit ARM, the flags
+# arch/arm's KASAN gives native GCC and their plugin equivalents.
+case $machine in
+x86_64-*)
+	karch=x86_64 kcross= khostcc=$cc
+	native_target_args= plugin_target_args= ;;
+arm*-linux-gnueabi*)
+	karch=arm kcross=${cc%gcc*} khostcc=gcc
+	native_target_args="-fasan-shadow-offset=0x5f000000
+		--param=asan-globals=1 --param=asan-stack=1"
+	plugin_target_args="-fplugin-arg-kasan-shadow-offset=0x5f000000
+		-fplugin-arg-kasan-globals -fplugin-arg-kasan-stack" ;;
+*)
+	echo "run.sh: no differential check for $cc's target $machine" \
+	     "(x86_64 and 32-bit ARM only)" >&2
+	exit 2 ;;
+esac
 mkdir -p "$outdir"
 outdir=$(cd "$outdir" && pwd)
 log=$outdir/differential.log
@@ -77,8 +102,11 @@ main() {
 	verbose=
 	[ "${DIFFERENTIAL_VERBOSE:-0}" = 1 ] && verbose=-v
 	plugin_args=
-	for a in ${DIFFERENTIAL_PLUGIN_CFLAGS:-}; do
+	for a in $plugin_target_args ${DIFFERENTIAL_PLUGIN_CFLAGS:-}; do
 		plugin_args="$plugin_args --plugin-arg=$a"
+	done
+	for a in $native_target_args; do
+		plugin_args="$plugin_args --native-arg=$a"
 	done
 	# shellcheck disable=SC2086
 	python3 "$here/compare.py" --cc "$cc" --kasan-cc "$kasan_cc" \
@@ -123,8 +151,8 @@ prepare_kernel() {
 	(
 		flock 9
 		kmake() {
-			make -C "$ksrc" -s O="$kobj" ARCH=x86_64 CC="$cc" \
-				HOSTCC="$cc" "$@"
+			make -C "$ksrc" -s O="$kobj" ARCH=$karch CC="$cc" \
+				CROSS_COMPILE="$kcross" HOSTCC="$khostcc" "$@"
 		}
 		if [ ! -f "$kobj/.config" ] || [ ! -f "$kobj/.differential" ]; then
 			echo "run.sh: configuring tinyconfig + KASAN (outline) in $kobj"
@@ -134,7 +162,14 @@ prepare_kernel() {
 				-d SLOB -e SLUB -e SYSFS -e KASAN -e KASAN_GENERIC \
 				-e KASAN_OUTLINE -d CC_OPTIMIZE_FOR_SIZE \
 				-e CC_OPTIMIZE_FOR_PERFORMANCE
+			# ARM: KASAN needs the MMU, and no XIP kernel
+			[ "$karch" != arm ] || "$ksrc/scripts/config" \
+				--file "$kobj/.config" -e MMU -e ARCH_MULTI_V7 \
+				-e ARCH_VIRT -e AEABI -d XIP_KERNEL -e VMSPLIT_3G
 			kmake olddefconfig >>"$kobj/config.log" 2>&1 || exit 1
+			grep -q '^CONFIG_KASAN_GENERIC=y' "$kobj/.config" || {
+				echo "run.sh: KASAN did not stay on in $kobj/.config"
+				exit 1; }
 			touch "$kobj/.differential"
 		fi
 		# shellcheck disable=SC2086

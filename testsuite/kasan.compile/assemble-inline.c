@@ -6,5 +6,9 @@
 struct s3 { char c[3]; };
 
 int ld4 (int *p) { return *p; }
+#ifdef __SIZEOF_INT128__
 void st16 (__int128 *p) { *p = 0; }
+#else
+void st8 (long long *p) { *p = 0; }
+#endif
 struct s3 ld3 (struct s3 *p) { return *p; }

@@ -5,7 +5,7 @@
 /* { dg-options "-O2" } */
 
 __attribute__((noinline)) int
-cmpxchg_ptr (long *p, long *expected, long new)
+cmpxchg_ptr (long long *p, long long *expected, long long new)
 {
   return __atomic_compare_exchange_n (p, expected, new, 0, __ATOMIC_SEQ_CST,
 				      __ATOMIC_SEQ_CST);

@@ -3,8 +3,8 @@
 /* { dg-do compile } */
 /* { dg-options "-O2" } */
 
-__attribute__((noinline)) long
-atomic_load (long *p)
+__attribute__((noinline)) long long
+atomic_load (long long *p)
 {
   return __atomic_load_n (p, __ATOMIC_ACQUIRE);
 }

@@ -4,7 +4,7 @@
 /* { dg-options "-O2" } */
 
 __attribute__((noinline)) void
-atomic_store (long *p, long v)
+atomic_store (long long *p, long long v)
 {
   __atomic_store_n (p, v, __ATOMIC_RELEASE);
 }

@@ -20,7 +20,7 @@ many (int *p, int *q, const char *s, struct s40 *d, struct s40 *e)
 }
 
 int
-few (long *p)
+few (long long *p)
 {
   return *p;
 }

@@ -4,7 +4,7 @@
 /* { dg-options "-O2 -fplugin-arg-kasan-dump" } */
 
 __attribute__((noinline)) void
-dump_me (long *d, int *s)
+dump_me (long long *d, int *s)
 {
   *d = *s;
 }

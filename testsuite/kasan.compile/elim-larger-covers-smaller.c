@@ -3,10 +3,10 @@
 /* { dg-do compile } */
 /* { dg-options "-O2" } */
 
-__attribute__((noinline)) long
-wide_then_narrow (volatile long *p)
+__attribute__((noinline)) long long
+wide_then_narrow (volatile long long *p)
 {
-  long a = *p;
+  long long a = *p;
   int b = *(volatile int *) p;
   return a + b;
 }

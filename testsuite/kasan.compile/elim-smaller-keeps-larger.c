@@ -3,11 +3,11 @@
 /* { dg-do compile } */
 /* { dg-options "-O2" } */
 
-__attribute__((noinline)) long
-narrow_then_wide (volatile long *p)
+__attribute__((noinline)) long long
+narrow_then_wide (volatile long long *p)
 {
   int a = *(volatile int *) p;
-  long b = *p;
+  long long b = *p;
   return a + b;
 }
 

@@ -4,7 +4,7 @@
 /* { dg-options "-O2" } */
 
 int garr[10];
-long larr[10];
+long long larr[10];
 
 int
 global_var (int i, int j)

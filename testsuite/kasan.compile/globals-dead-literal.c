@@ -21,7 +21,12 @@ void a (int v) { note (v, "unused first"); }
 void b (int v) { note (v * 2, "unused second"); sink ("used"); }
 
 /* { dg-final { scan-assembler-not {unused (first|second)} } } */
-/* { dg-final { scan-assembler {\.subsection\s+8\s+\.align 8\s+\.LC[0-9]+:\s+\.string\s+"used"\s+\.zero\s+35} } } */
-/* { dg-final { scan-assembler {movq\s+__kasan_globals_count\.[0-9]+\(%rip\), %rsi\s+leaq\s+__kasan_globals\.[0-9]+\(%rip\), %rdi\s+jmp\s+__asan_register_globals} } } */
-/* { dg-final { scan-assembler {__kasan_globals_count\.[0-9]+:\s+\.quad\s+2\s} } } */
-/* { dg-final { scan-assembler {\.size\s+__kasan_globals\.[0-9]+, 128\s} } } */
+/* { dg-final { scan-assembler {\.subsection\s+8\s+\.align 8\s+\.LC[0-9]+:\s+\.string\s+"used"\s+\.zero\s+35} { target x86_64-*-* } } } */
+/* { dg-final { scan-assembler {\.subsection\s+8\s+(\.align\s+[0-9]+\s+(\.set\s+\.LANCHOR[0-9]+,\s*\.\s*\+\s*0\s+)?)?\.align\s+3\s+(\.set\s+\.LANCHOR[0-9]+,\s*\.\s*\+\s*0\s+)?\.LC[0-9]+:\s+\.ascii\s+"used\\000"\s+\.space\s+35} { target arm*-*-* } } } */
+/* { dg-final { scan-assembler {movq\s+__kasan_globals_count\.[0-9]+\(%rip\), %rsi\s+leaq\s+__kasan_globals\.[0-9]+\(%rip\), %rdi\s+jmp\s+__asan_register_globals} { target x86_64-*-* } } } */
+/* { dg-final { scan-assembler {\m(bl|b)\s+__asan_register_globals\M} { target arm*-*-* } } } */
+/* { dg-final { scan-assembler {__kasan_globals_count\.[0-9]+:\s+\.quad\s+2\s} { target x86_64-*-* } } } */
+/* { dg-final { scan-assembler {__kasan_globals_count\.[0-9]+:\s+\.word\s+2\s} { target arm*-*-* } } } */
+/* Two descriptors of 8 pointer-sized fields.  */
+/* { dg-final { scan-assembler {\.size\s+__kasan_globals\.[0-9]+, 128\s} { target x86_64-*-* } } } */
+/* { dg-final { scan-assembler {\.size\s+__kasan_globals\.[0-9]+, 64\s} { target arm*-*-* } } } */

@@ -9,9 +9,11 @@ int gint = 5;
 
 int use (void) { return gint; }
 
-/* { dg-final { scan-assembler {\.quad\s+gint\s+\.quad\s+4\s+\.quad\s+40\s+\.quad\s+\.LC[0-9]+\s+\.quad\s+\.LC[0-9]+\s+\.quad\s+0\s+\.quad\s+0\s+\.quad\s+0} } } */
+/* { dg-final { scan-assembler {\.quad\s+gint\s+\.quad\s+4\s+\.quad\s+40\s+\.quad\s+\.LC[0-9]+\s+\.quad\s+\.LC[0-9]+\s+\.quad\s+0\s+\.quad\s+0\s+\.quad\s+0} { target x86_64-*-* } } } */
+/* { dg-final { scan-assembler {\.word\s+gint\s+\.word\s+4\s+\.word\s+40\s+\.word\s+\.LC[0-9]+\s+\.word\s+\.LC[0-9]+\s+\.word\s+0\s+\.word\s+0\s+\.word\s+0} { target arm*-*-* } } } */
 /* { dg-final { scan-assembler-times {\m__asan_register_globals\M} 1 } } */
 /* { dg-final { scan-assembler-times {\m__asan_unregister_globals\M} 1 } } */
 /* { dg-final { scan-assembler {\.section\s+\.init_array,} } } */
 /* { dg-final { scan-assembler-not {\.init_array\.} } } */
-/* { dg-final { scan-assembler {\.string\s+"gint"} } } */
+/* { dg-final { scan-assembler {\.string\s+"gint"} { target x86_64-*-* } } } */
+/* { dg-final { scan-assembler {\.ascii\s+"gint\\000"} { target arm*-*-* } } } */

@@ -17,5 +17,7 @@ work (int k, int v)
 void a (int v) { work (5, v); }
 void b (int v) { work (5, v * 2); }
 
-/* { dg-final { scan-assembler {\.section\s+\.rodata\s+\.subsection\s+8\s+\.align 8\s+\.LC[0-9]+:\s+\.string\s+"in clone only"\s+\.zero\s+34} } } */
-/* { dg-final { scan-assembler {\.quad\s+\.LC[0-9]+\s+\.quad\s+14\s+\.quad\s+48\s} } } */
+/* { dg-final { scan-assembler {\.section\s+\.rodata\s+\.subsection\s+8\s+\.align 8\s+\.LC[0-9]+:\s+\.string\s+"in clone only"\s+\.zero\s+34} { target x86_64-*-* } } } */
+/* { dg-final { scan-assembler {\.section\s+\.rodata\s+\.subsection\s+8\s+(\.align\s+[0-9]+\s+(\.set\s+\.LANCHOR[0-9]+,\s*\.\s*\+\s*0\s+)?)?\.align\s+3\s+(\.set\s+\.LANCHOR[0-9]+,\s*\.\s*\+\s*0\s+)?\.LC[0-9]+:\s+\.ascii\s+"in clone only\\000"\s+\.space\s+34} { target arm*-*-* } } } */
+/* { dg-final { scan-assembler {\.quad\s+\.LC[0-9]+\s+\.quad\s+14\s+\.quad\s+48\s} { target x86_64-*-* } } } */
+/* { dg-final { scan-assembler {\.word\s+\.LC[0-9]+\s+\.word\s+14\s+\.word\s+48\s} { target arm*-*-* } } } */

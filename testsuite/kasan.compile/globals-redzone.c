@@ -15,7 +15,11 @@ int use (int i) { return gint + garr[i] + g32[i]; }
 /* { dg-final { scan-assembler {\.size\s+gint, 40} } } */
 /* { dg-final { scan-assembler {\.size\s+garr, 832} } } */
 /* { dg-final { scan-assembler {\.size\s+g32, 64} } } */
-/* { dg-final { scan-assembler {\.align 8\s+\.type\s+gint, @object} } } */
-/* { dg-final { scan-assembler {\.align 32\s+\.type\s+garr, @object} } } */
-/* { dg-final { scan-assembler {\.align 32\s+\.type\s+g32, @object} } } */
-/* { dg-final { scan-assembler {gint:\s+\.long\s+5\s+\.zero\s+36} } } */
+/* { dg-final { scan-assembler {\.align 8\s+\.type\s+gint, @object} { target x86_64-*-* } } } */
+/* { dg-final { scan-assembler {\.align\s+3\s+(\.set\s+\.LANCHOR[0-9]+,\s*\.\s*\+\s*0\s+)?\.type\s+gint, %object} { target arm*-*-* } } } */
+/* { dg-final { scan-assembler {\.align 32\s+\.type\s+garr, @object} { target x86_64-*-* } } } */
+/* { dg-final { scan-assembler {\.align\s+5\s+(\.set\s+\.LANCHOR[0-9]+,\s*\.\s*\+\s*0\s+)?\.type\s+garr, %object} { target arm*-*-* } } } */
+/* { dg-final { scan-assembler {\.align 32\s+\.type\s+g32, @object} { target x86_64-*-* } } } */
+/* { dg-final { scan-assembler {\.align\s+5\s+(\.set\s+\.LANCHOR[0-9]+,\s*\.\s*\+\s*0\s+)?\.type\s+g32, %object} { target arm*-*-* } } } */
+/* { dg-final { scan-assembler {gint:\s+\.long\s+5\s+\.zero\s+36} { target x86_64-*-* } } } */
+/* { dg-final { scan-assembler {gint:\s+\.word\s+5\s+\.space\s+36} { target arm*-*-* } } } */

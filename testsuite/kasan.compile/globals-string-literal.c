@@ -8,7 +8,11 @@
 
 const char *greeting (void) { return "hello world"; }
 
-/* { dg-final { scan-assembler {\.section\s+\.rodata\s+\.subsection\s+8\s+\.align 8\s+(\.LC[0-9]+):\s+\.string\s+"hello world"\s+\.zero\s+36} } } */
-/* { dg-final { scan-assembler-not {\.rodata\.str[^\n]*\s+\.LC[0-9]+:\s+\.string\s+"hello world"} } } */
-/* { dg-final { scan-assembler {\.quad\s+\.LC[0-9]+\s+\.quad\s+12\s+\.quad\s+48\s} } } */
-/* { dg-final { scan-assembler {\.string\s+"<string literal>"} } } */
+/* { dg-final { scan-assembler {\.section\s+\.rodata\s+\.subsection\s+8\s+\.align 8\s+(\.LC[0-9]+):\s+\.string\s+"hello world"\s+\.zero\s+36} { target x86_64-*-* } } } */
+/* { dg-final { scan-assembler {\.section\s+\.rodata\s+\.subsection\s+8\s+(\.align\s+[0-9]+\s+(\.set\s+\.LANCHOR[0-9]+,\s*\.\s*\+\s*0\s+)?)?\.align\s+3\s+(\.set\s+\.LANCHOR[0-9]+,\s*\.\s*\+\s*0\s+)?(\.LC[0-9]+):\s+\.ascii\s+"hello world\\000"\s+\.space\s+36} { target arm*-*-* } } } */
+/* { dg-final { scan-assembler-not {\.rodata\.str[^\n]*\s+\.LC[0-9]+:\s+\.string\s+"hello world"} { target x86_64-*-* } } } */
+/* { dg-final { scan-assembler-not {\.rodata\.str[^\n]*\s+\.LC[0-9]+:\s+\.ascii\s+"hello world\\000"} { target arm*-*-* } } } */
+/* { dg-final { scan-assembler {\.quad\s+\.LC[0-9]+\s+\.quad\s+12\s+\.quad\s+48\s} { target x86_64-*-* } } } */
+/* { dg-final { scan-assembler {\.word\s+\.LC[0-9]+\s+\.word\s+12\s+\.word\s+48\s} { target arm*-*-* } } } */
+/* { dg-final { scan-assembler {\.string\s+"<string literal>"} { target x86_64-*-* } } } */
+/* { dg-final { scan-assembler {\.ascii\s+"<string literal>\\000"} { target arm*-*-* } } } */

@@ -9,5 +9,7 @@ char a[40];
 
 void f (void) { for (int i = 0; i < 40; i++) a[i] = i * 7; }
 
-/* { dg-final { scan-assembler {\.align 32\s+\.type\s+a, @object\s+\.size\s+a, 96\s} } } */
-/* { dg-final { scan-assembler {\.quad\s+a\s+\.quad\s+40\s+\.quad\s+96\s} } } */
+/* { dg-final { scan-assembler {\.align 32\s+\.type\s+a, @object\s+\.size\s+a, 96\s} { target x86_64-*-* } } } */
+/* { dg-final { scan-assembler {\.align\s+5\s+(\.set\s+\.LANCHOR[0-9]+,\s*\.\s*\+\s*0\s+)?\.type\s+a, %object\s+\.size\s+a, 96\s} { target arm*-*-* } } } */
+/* { dg-final { scan-assembler {\.quad\s+a\s+\.quad\s+40\s+\.quad\s+96\s} { target x86_64-*-* } } } */
+/* { dg-final { scan-assembler {\.word\s+a\s+\.word\s+40\s+\.word\s+96\s} { target arm*-*-* } } } */

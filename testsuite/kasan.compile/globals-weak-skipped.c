@@ -10,6 +10,8 @@ int strongv = 4;
 
 int get (void) { return weakv + strongv; }
 
-/* { dg-final { scan-assembler-not {\.quad\s+weakv\s} } } */
+/* { dg-final { scan-assembler-not {\.quad\s+weakv\s} { target x86_64-*-* } } } */
+/* { dg-final { scan-assembler-not {\.word\s+weakv\s} { target arm*-*-* } } } */
 /* { dg-final { scan-assembler {\.size\s+weakv, 4\s} } } */
-/* { dg-final { scan-assembler {\.quad\s+strongv\s+\.quad\s+4\s+\.quad\s+40\s} } } */
+/* { dg-final { scan-assembler {\.quad\s+strongv\s+\.quad\s+4\s+\.quad\s+40\s} { target x86_64-*-* } } } */
+/* { dg-final { scan-assembler {\.word\s+strongv\s+\.word\s+4\s+\.word\s+40\s} { target arm*-*-* } } } */

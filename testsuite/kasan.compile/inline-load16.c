@@ -1,7 +1,7 @@
 /* In inline mode a 16-byte load is checked by inline shadow code: the
    shadow address (addr >> 3) + 0xdffffc0000000000 (the movabsq below) and
    a cold call to __asan_report_load16_noabort; no outline call.  */
-/* { dg-do compile } */
+/* { dg-do compile { target x86_64-*-* } } */
 /* { dg-options "-O2 -fplugin-arg-kasan-inline" } */
 
 __attribute__((noinline)) __int128
@@ -13,5 +13,7 @@ inline_load16 (__int128 *p)
 /* { dg-final { scan-assembler-times {\m__asan_report_load16_noabort\M} 1 } } */
 /* { dg-final { scan-assembler-not {\m__asan_load16_noabort\M} } } */
 /* { dg-final { scan-assembler-not {\m__asan_(load|store)([0-9]+|N)(_noabort)?\M} } } */
-/* { dg-final { scan-assembler {movabsq\s+\$-2305847407260205056,} } } */
-/* { dg-final { scan-assembler {shrq\s+\$3,} } } */
+/* { dg-final { scan-assembler {movabsq\s+\$-2305847407260205056,} { target x86_64-*-* } } } */
+/* { dg-final { scan-assembler {add\s+r[0-9]+, r[0-9]+, #1593835520\M} { target arm*-*-* } } } */
+/* { dg-final { scan-assembler {shrq\s+\$3,} { target x86_64-*-* } } } */
+/* { dg-final { scan-assembler {lsr\s+r[0-9]+, r[0-9]+, #3\M} { target arm*-*-* } } } */

@@ -13,4 +13,5 @@ inline_load3 (struct s3 *p)
 
 /* { dg-final { scan-assembler-times {\m__asan_report_load_n_noabort\M} 1 } } */
 /* { dg-final { scan-assembler-not {\m__asan_loadN_noabort\M} } } */
-/* { dg-final { scan-assembler {movabsq\s+\$-2305847407260205056,} } } */
+/* { dg-final { scan-assembler {movabsq\s+\$-2305847407260205056,} { target x86_64-*-* } } } */
+/* { dg-final { scan-assembler {add\s+r[0-9]+, r[0-9]+, #1593835520\M} { target arm*-*-* } } } */

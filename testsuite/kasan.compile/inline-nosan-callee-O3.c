@@ -19,6 +19,6 @@ san_caller (int *p, int *q)
 }
 
 /* { dg-final { scan-assembler {(?n)^nosan_callee[.a-z0-9]*:} } } */
-/* { dg-final { scan-assembler-func-times {\m(call|jmp)\s+nosan_callee} 1 san_caller } } */
+/* { dg-final { scan-assembler-func-times {\m(call|jmp|bl|b)\s+nosan_callee} 1 san_caller } } */
 /* { dg-final { scan-assembler-func-times {\m__asan_load4_noabort\M} 1 san_caller } } */
 /* { dg-final { scan-assembler-times {\m__asan_(load|store)} 1 } } */

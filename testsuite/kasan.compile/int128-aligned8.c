@@ -1,6 +1,6 @@
 /* A 16-byte access that is 8-byte aligned stays a scalar 16-byte check on
    x86-64 (no strict alignment): __asan_load16_noabort.  */
-/* { dg-do compile } */
+/* { dg-do compile { target x86_64-*-* } } */
 /* { dg-options "-O2" } */
 
 typedef __int128 i128a8 __attribute__((aligned (8)));

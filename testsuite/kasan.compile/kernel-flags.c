@@ -1,6 +1,6 @@
 /* With the kernel's code-model flags (-mcmodel=kernel -fno-pic
    -mno-red-zone) the outline calls are plain direct calls.  */
-/* { dg-do compile } */
+/* { dg-do compile { target x86_64-*-* } } */
 /* { dg-options "-O2 -mcmodel=kernel -fno-pic -mno-red-zone -fno-asynchronous-unwind-tables" } */
 
 int

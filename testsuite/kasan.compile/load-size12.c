@@ -13,4 +13,4 @@ load12 (struct s12 *p)
 
 /* { dg-final { scan-assembler-times {\m__asan_loadN_noabort\M} 1 } } */
 /* { dg-final { scan-assembler-times {\m__asan_[a-zA-Z_0-9]+} 1 } } */
-/* { dg-final { scan-assembler {movl\s+\$12, %esi} } } */
+/* { dg-final { scan-assembler {(movl\s+\$12, %esi|mov\s+r1, #12\M)} } } */

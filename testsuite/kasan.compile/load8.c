@@ -3,8 +3,8 @@
 /* { dg-do compile } */
 /* { dg-options "-O2" } */
 
-__attribute__((noinline)) long
-load8 (long *p)
+__attribute__((noinline)) long long
+load8 (long long *p)
 {
   return *p;
 }

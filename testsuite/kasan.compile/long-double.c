@@ -9,5 +9,6 @@ load_ld (long double *p)
   return *p;
 }
 
-/* { dg-final { scan-assembler-times {\m__asan_load16_noabort\M} 1 } } */
+/* { dg-final { scan-assembler-times {\m__asan_load16_noabort\M} 1 { target x86_64-*-* } } } */
+/* { dg-final { scan-assembler-times {\m__asan_load8_noabort\M} 1 { target arm*-*-* } } } */
 /* { dg-final { scan-assembler-times {\m__asan_[a-zA-Z_0-9]+} 1 } } */

@@ -4,7 +4,7 @@
 /* { dg-options "-O2 -fno-tree-vectorize" } */
 
 __attribute__((noinline)) void
-copy_loop (long *d, long *s, long n)
+copy_loop (long long *d, long long *s, long n)
 {
   for (long i = 0; i < n; i++)
     d[i] = s[i] + 1;

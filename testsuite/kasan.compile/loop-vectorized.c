@@ -4,7 +4,8 @@
    store to d[i] is covered by the load check of the same address.  The
    scalar epilogue keeps its 4-byte checks.  (Native GCC instruments
    before vectorisation, and its check calls prevent it.)  */
-/* { dg-do compile } */
+/* x86_64 only: 32-bit ARM without NEON has no vector loop.  */
+/* { dg-do compile { target x86_64-*-* } } */
 /* { dg-options "-O3 -fno-vect-cost-model --param vect-epilogues-nomask=0" } */
 /* { dg-kasan-native-skip "native GCC does not vectorise instrumented loops" } */
 

@@ -12,4 +12,4 @@ copy_n2 (char *d, const char *s, size_t n)
 
 /* { dg-final { scan-assembler-times {\m__asan_loadN_noabort\M} 1 } } */
 /* { dg-final { scan-assembler-times {\m__asan_storeN_noabort\M} 1 } } */
-/* { dg-final { scan-assembler {\m(call|jmp)\s+memcpy\M} } } */
+/* { dg-final { scan-assembler {\m(call|jmp|bl|b)\s+memcpy\M} } } */

@@ -27,5 +27,5 @@ control (int *p)
 /* { dg-final { scan-assembler-func-times {\m__asan_} 0 none_memcpy } } */
 /* { dg-final { scan-assembler-func-times {\m__asan_} 0 none_memset } } */
 /* { dg-final { scan-assembler-times {\m__asan_[a-zA-Z_0-9]+} 1 } } */
-/* { dg-final { scan-assembler {\m(call|jmp)\s+memcpy\M} } } */
-/* { dg-final { scan-assembler {\m(call|jmp)\s+memset\M} } } */
+/* { dg-final { scan-assembler {\m(call|jmp|bl|b)\s+memcpy\M} } } */
+/* { dg-final { scan-assembler {\m(call|jmp|bl|b)\s+memset\M} } } */

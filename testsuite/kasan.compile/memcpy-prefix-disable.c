@@ -11,5 +11,5 @@ ordinary_copy (char *d, const char *s, size_t n)
   memcpy (d, s, n);
 }
 
-/* { dg-final { scan-assembler {\m(call|jmp)\s+memcpy\M} } } */
+/* { dg-final { scan-assembler {\m(call|jmp|bl|b)\s+memcpy\M} } } */
 /* { dg-final { scan-assembler-not {\m__asan_} } } */

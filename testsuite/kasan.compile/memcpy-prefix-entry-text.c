@@ -21,5 +21,5 @@ ordinary_copy (char *d, const char *s, size_t n)
 }
 
 /* { dg-final { scan-assembler-func-times {\m__asan_} 0 section_copy } } */
-/* { dg-final { scan-assembler-func-times {\m(call|jmp)\s+memcpy\M} 1 section_copy } } */
-/* { dg-final { scan-assembler-func-times {\m(call|jmp)\s+__asan_memcpy\M} 1 ordinary_copy } } */
+/* { dg-final { scan-assembler-func-times {\m(call|jmp|bl|b)\s+memcpy\M} 1 section_copy } } */
+/* { dg-final { scan-assembler-func-times {\m(call|jmp|bl|b)\s+__asan_memcpy\M} 1 ordinary_copy } } */

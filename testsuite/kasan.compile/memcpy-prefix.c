@@ -11,6 +11,6 @@ prefix_memcpy (char *d, const char *s, size_t n)
   memcpy (d, s, n);
 }
 
-/* { dg-final { scan-assembler {\m(call|jmp)\s+__asan_memcpy\M} } } */
-/* { dg-final { scan-assembler-not {\m(call|jmp)\s+memcpy\M} } } */
+/* { dg-final { scan-assembler {\m(call|jmp|bl|b)\s+__asan_memcpy\M} } } */
+/* { dg-final { scan-assembler-not {\m(call|jmp|bl|b)\s+memcpy\M} } } */
 /* { dg-final { scan-assembler-not {\m__asan_(load|store)} } } */

@@ -14,4 +14,4 @@ move_n (char *d, const char *s, size_t n)
 
 /* { dg-final { scan-assembler-times {\m__asan_loadN_noabort\M} 1 } } */
 /* { dg-final { scan-assembler-times {\m__asan_storeN_noabort\M} 1 } } */
-/* { dg-final { scan-assembler {\m(call|jmp)\s+memmove\M} } } */
+/* { dg-final { scan-assembler {\m(call|jmp|bl|b)\s+memmove\M} } } */

@@ -11,6 +11,6 @@ prefix_memmove (char *d, const char *s, size_t n)
   memmove (d, s, n);
 }
 
-/* { dg-final { scan-assembler {\m(call|jmp)\s+__asan_memmove\M} } } */
-/* { dg-final { scan-assembler-not {\m(call|jmp)\s+memmove\M} } } */
+/* { dg-final { scan-assembler {\m(call|jmp|bl|b)\s+__asan_memmove\M} } } */
+/* { dg-final { scan-assembler-not {\m(call|jmp|bl|b)\s+memmove\M} } } */
 /* { dg-final { scan-assembler-not {\m__asan_(load|store)} } } */

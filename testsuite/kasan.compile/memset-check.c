@@ -14,4 +14,4 @@ clear_n (char *d, size_t n)
 
 /* { dg-final { scan-assembler-times {\m__asan_storeN_noabort\M} 1 } } */
 /* { dg-final { scan-assembler-not {\m__asan_load} } } */
-/* { dg-final { scan-assembler {\m(call|jmp)\s+memset\M} } } */
+/* { dg-final { scan-assembler {\m(call|jmp|bl|b)\s+memset\M} } } */

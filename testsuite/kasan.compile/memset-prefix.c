@@ -11,6 +11,6 @@ prefix_memset (char *d, size_t n)
   memset (d, 0, n);
 }
 
-/* { dg-final { scan-assembler {\m(call|jmp)\s+__asan_memset\M} } } */
-/* { dg-final { scan-assembler-not {\m(call|jmp)\s+memset\M} } } */
+/* { dg-final { scan-assembler {\m(call|jmp|bl|b)\s+__asan_memset\M} } } */
+/* { dg-final { scan-assembler-not {\m(call|jmp|bl|b)\s+memset\M} } } */
 /* { dg-final { scan-assembler-not {\m__asan_(load|store)} } } */

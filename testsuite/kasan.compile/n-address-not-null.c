@@ -14,5 +14,6 @@ load12 (struct s12 *p)
 }
 
 /* { dg-final { scan-assembler-times {\m__asan_loadN_noabort\M} 1 } } */
-/* { dg-final { scan-assembler-not {xorl\s+%edi, %edi} } } */
-/* { dg-final { scan-tree-dump {= \(unsigned long\) p_[0-9]+\(D\);} "kasan" } } */
+/* { dg-final { scan-assembler-not {xorl\s+%edi, %edi} { target x86_64-*-* } } } */
+/* { dg-final { scan-assembler-not {mov\s+r0, #0\M} { target arm*-*-* } } } */
+/* { dg-final { scan-tree-dump {= \(unsigned (long|int)\) p_[0-9]+\(D\);} "kasan" } } */

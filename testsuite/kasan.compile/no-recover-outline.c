@@ -12,7 +12,7 @@ nr_load4 (int *p)
 }
 
 __attribute__((noinline)) void
-nr_store8 (long *p)
+nr_store8 (long long *p)
 {
   *p = 0;
 }

@@ -7,7 +7,7 @@ extern void use (int);
 struct s3 { char c[3]; };
 
 int
-trapping (int *p, long *q, struct s3 *r)
+trapping (int *p, long long *q, struct s3 *r)
 {
   int x = *p;
   use (x);

@@ -14,4 +14,4 @@ check_die (int x)
 }
 
 /* { dg-final { scan-assembler-times {\m__asan_handle_no_return\M} 1 } } */
-/* { dg-final { scan-assembler {\m__asan_handle_no_return\M[^\n]*\n(\s+[^\n]*\n)*?\s+(call|jmp)\s+die\M} } } */
+/* { dg-final { scan-assembler {\m__asan_handle_no_return\M[^\n]*\n((\s+|\.L[A-Za-z0-9_]+:)[^\n]*\n)*?\s+(call|jmp|bl|b)\s+die\M} } } */

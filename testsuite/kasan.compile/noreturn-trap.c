@@ -12,4 +12,5 @@ check_trap (int x, int *p)
 
 /* { dg-final { scan-assembler-not {\m__asan_handle_no_return\M} } } */
 /* { dg-final { scan-assembler-times {\m__asan_load4_noabort\M} 1 } } */
-/* { dg-final { scan-assembler {\mud2\M} } } */
+/* { dg-final { scan-assembler {\mud2\M} { target x86_64-*-* } } } */
+/* { dg-final { scan-assembler {\.inst\s+0xe7f000f0\M} { target arm*-*-* } } } */

@@ -10,7 +10,7 @@ init_fn (int *p)
 }
 
 __attribute__((noinline, section (".text.foo"))) void
-text_foo (long *p)
+text_foo (long long *p)
 {
   *p = 0;
 }

@@ -1,11 +1,11 @@
 /* The default shadow offset 0xdffffc0000000000 appears, as the unsigned
    decimal constant 16140896666449346560, in the GIMPLE of an inline
    check in the kasan dump.  */
-/* { dg-do compile } */
+/* { dg-do compile { target x86_64-*-* } } */
 /* { dg-options "-O2 -fplugin-arg-kasan-inline -fplugin-arg-kasan-dump" } */
 
-__attribute__((noinline)) long
-so_default (long *p)
+__attribute__((noinline)) long long
+so_default (long long *p)
 {
   return *p;
 }

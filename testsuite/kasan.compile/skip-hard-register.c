@@ -3,7 +3,11 @@
 /* { dg-do compile } */
 /* { dg-options "-O2" } */
 
+#ifdef __x86_64__
 register unsigned long current_stack_pointer __asm__ ("rsp");
+#else
+register unsigned long current_stack_pointer __asm__ ("sp");
+#endif
 
 unsigned long
 get_sp (void)

@@ -15,5 +15,5 @@ framed (void)
   return tail (a[3]);
 }
 
-/* { dg-final { scan-assembler {call\s+tail} } } */
-/* { dg-final { scan-assembler-not {jmp\s+tail} } } */
+/* { dg-final { scan-assembler {\m(call|bl)\s+tail\M} } } */
+/* { dg-final { scan-assembler-not {\m(jmp|b)\s+tail\M} } } */

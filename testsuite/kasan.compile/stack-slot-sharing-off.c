@@ -19,4 +19,5 @@ f (void)
   }
 }
 
-/* { dg-final { scan-assembler {\.string\s+"2 32 40 1 a 128 40 1 b"} } } */
+/* { dg-final { scan-assembler {\.string\s+"2 32 40 1 a 128 40 1 b"} { target x86_64-*-* } } } */
+/* { dg-final { scan-assembler {\.ascii\s+"2 32 40 1 a 128 40 1 b\\000"} { target arm*-*-* } } } */

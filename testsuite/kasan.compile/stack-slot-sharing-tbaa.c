@@ -25,4 +25,5 @@ f (void)
   }
 }
 
-/* { dg-final { scan-assembler {\.string\s+"3 32 40 1 a 32 40 1 b 128 40 1 d"} } } */
+/* { dg-final { scan-assembler {\.string\s+"3 32 40 1 a 32 40 1 b 128 40 1 d"} { target x86_64-*-* } } } */
+/* { dg-final { scan-assembler {\.ascii\s+"3 32 40 1 a 32 40 1 b 128 40 1 d\\000"} { target arm*-*-* } } } */

@@ -40,5 +40,7 @@ g (void)
   use (b.b);
 }
 
-/* { dg-final { scan-assembler {\.string\s+"4 32 40 1 a 32 40 1 b 32 40 1 c 32 40 1 d"} } } */
-/* { dg-final { scan-assembler {\.string\s+"2 32 40 1 a 128 40 1 b"} } } */
+/* { dg-final { scan-assembler {\.string\s+"4 32 40 1 a 32 40 1 b 32 40 1 c 32 40 1 d"} { target x86_64-*-* } } } */
+/* { dg-final { scan-assembler {\.ascii\s+"4 32 40 1 a 32 40 1 b 32 40 1 c 32 40 1 d\\000"} { target arm*-*-* } } } */
+/* { dg-final { scan-assembler {\.string\s+"2 32 40 1 a 128 40 1 b"} { target x86_64-*-* } } } */
+/* { dg-final { scan-assembler {\.ascii\s+"2 32 40 1 a 128 40 1 b\\000"} { target arm*-*-* } } } */

@@ -1,6 +1,6 @@
 /* A 16-byte aligned store through a pointer is checked, outline by
    default, with one call to __asan_store16_noabort and no other check.  */
-/* { dg-do compile } */
+/* { dg-do compile { target x86_64-*-* } } */
 /* { dg-options "-O2" } */
 
 __attribute__((noinline)) void

@@ -4,7 +4,7 @@
 /* { dg-options "-O2" } */
 
 __attribute__((noinline)) void
-store8 (long *p, long v)
+store8 (long long *p, long long v)
 {
   *p = v;
 }

@@ -11,6 +11,6 @@ length (const char *s, int *p)
   return strlen (s) + *p;
 }
 
-/* { dg-final { scan-assembler {\m(call|jmp)\s+strlen\M} } } */
+/* { dg-final { scan-assembler {\m(call|jmp|bl|b)\s+strlen\M} } } */
 /* { dg-final { scan-assembler-times {\m__asan_load4_noabort\M} 1 } } */
 /* { dg-final { scan-assembler-times {\m__asan_[a-zA-Z_0-9]+} 1 } } */

@@ -14,6 +14,6 @@ length_tail (const char *s)
   return strlen (s);
 }
 
-/* { dg-final { scan-assembler {\mcall\s+strlen\M} } } */
-/* { dg-final { scan-assembler-not {\mjmp\s+strlen\M} } } */
-/* { dg-final { scan-assembler {\mcall\s+strlen\M.*\m__asan_loadN_noabort\M} } } */
+/* { dg-final { scan-assembler {\m(call|bl)\s+strlen\M} } } */
+/* { dg-final { scan-assembler-not {\m(jmp|b)\s+strlen\M} } } */
+/* { dg-final { scan-assembler {\m(call|bl)\s+strlen\M.*\m__asan_loadN_noabort\M} } } */

@@ -3,7 +3,7 @@
 /* { dg-do compile } */
 /* { dg-options "-O2" } */
 
-struct big { long a[8]; };
+struct big { long long a[8]; };
 extern struct big make (void);
 
 __attribute__((noinline)) void
@@ -14,4 +14,4 @@ ret_mem (struct big *p)
 
 /* { dg-final { scan-assembler-times {\m__asan_storeN_noabort\M} 1 } } */
 /* { dg-final { scan-assembler-not {\m__asan_load} } } */
-/* { dg-final { scan-assembler {movl\s+\$64, %esi} } } */
+/* { dg-final { scan-assembler {(movl\s+\$64, %esi|mov\s+r1, #64\M)} } } */

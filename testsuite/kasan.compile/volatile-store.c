@@ -3,7 +3,7 @@
 /* { dg-options "-O2" } */
 
 __attribute__((noinline)) void
-vstore (volatile long *p)
+vstore (volatile long long *p)
 {
   *p = 42;
 }

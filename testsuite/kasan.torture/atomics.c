@@ -3,8 +3,8 @@
 /* { dg-do compile } */
 
 __attribute__((noinline)) int fadd (int *p) { return __atomic_fetch_add (p, 1, __ATOMIC_SEQ_CST); }
-__attribute__((noinline)) long aload (long *p) { return __atomic_load_n (p, __ATOMIC_ACQUIRE); }
-__attribute__((noinline)) void astore (long *p, long v) { __atomic_store_n (p, v, __ATOMIC_RELEASE); }
+__attribute__((noinline)) long long aload (long long *p) { return __atomic_load_n (p, __ATOMIC_ACQUIRE); }
+__attribute__((noinline)) void astore (long long *p, long long v) { __atomic_store_n (p, v, __ATOMIC_RELEASE); }
 __attribute__((noinline)) char axchg (char *p, char v) { return __atomic_exchange_n (p, v, __ATOMIC_SEQ_CST); }
 
 /* { dg-final { scan-assembler-func-times {\m__asan_store4_noabort\M} 1 fadd } } */

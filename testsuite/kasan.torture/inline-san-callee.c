@@ -17,7 +17,7 @@ nosan_caller (int *p, int *q)
 }
 
 /* { dg-final { scan-assembler {(?n)^san_callee[.a-z0-9]*:} } } */
-/* { dg-final { scan-assembler-func-times {\m(call|jmp)\s+san_callee} 1 nosan_caller } } */
+/* { dg-final { scan-assembler-func-times {\m(call|jmp|bl|b)\s+san_callee} 1 nosan_caller } } */
 /* { dg-final { scan-assembler-func-times {\m__asan_} 0 nosan_caller } } */
 /* { dg-final { scan-assembler-times {\m__asan_store4_noabort\M} 1 } } */
 /* { dg-final { scan-assembler-times {\m__asan_load4_noabort\M} 1 } } */

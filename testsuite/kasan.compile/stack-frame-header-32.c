@@ -1,0 +1,23 @@
+/* The frame header with 32-bit pointers (-m32): the magic, the
+   description and the function's address at 0, 4 and 8, pointer-sized,
+   as native GCC and the runtimes lay them out.  */
+/* { dg-do compile { target x86_64-*-* } } */
+/* { dg-options "-O2 -m32 -fplugin-arg-kasan-stack -fplugin-arg-kasan-shadow-offset=0x20000000 -fplugin-arg-kasan-dump" } */
+/* { dg-kasan-native-skip "the plugin's dump" } */
+
+extern void use (void *);
+
+char
+two_locals (int i)
+{
+  char a[10];
+  int b[2];
+  use (a);
+  use (b);
+  return a[i] + b[i];
+}
+
+/* { dg-final { scan-tree-dump {MEM\[\(unsigned int \*\)&__kasan_frame[.0-9]*\] = 1102416563;} "kasan" } } */
+/* { dg-final { scan-tree-dump {_([0-9]+) = \(unsigned int\) &"2 32 10 1 a 64 8 1 b"\[0\];\n  MEM\[\(unsigned int \*\)&__kasan_frame[.0-9]* \+ 4B\] = _\1;} "kasan" } } */
+/* { dg-final { scan-tree-dump {_([0-9]+) = \(unsigned int\) two_locals;\n  MEM\[\(unsigned int \*\)&__kasan_frame[.0-9]* \+ 8B\] = _\1;} "kasan" } } */
+/* { dg-final { scan-tree-dump-not {&__kasan_frame[.0-9]* \+ 16B\]} "kasan" } } */
