@@ -195,8 +195,9 @@ static void __init walk_shadow(unsigned long start, unsigned long end,
 
 	start = round_down(start, PAGE_SIZE);
 	end = round_up(end, PAGE_SIZE);
+	/* pgd_addr_end(): with the pmd folded, pmd_addr_end() is end. */
 	for (addr = start; addr < end; addr = next) {
-		next = pmd_addr_end(addr, end);
+		next = pgd_addr_end(addr, end);
 		walk_pte(pmd_off_k(addr), addr, next, action);
 	}
 }
