@@ -45,6 +45,24 @@ static size_t str_len(const char *s)
 	return n;
 }
 
+/*
+ * v / base and v % base (base 2..16) by 32-bit divisions only: a 32-bit
+ * kernel (ARM) has no 64-bit division to call.  The high word, then the
+ * rest 16 bits at a time, so that remainder and dividend fit 32 bits.
+ */
+static unsigned long long div_small(unsigned long long v, unsigned int base,
+				    unsigned int *rem)
+{
+	uint32_t hi = (uint32_t)(v >> 32), lo = (uint32_t)v;
+	uint32_t q_hi = hi / base, r = hi % base;
+	uint32_t mid = (r << 16) | (lo >> 16);
+	uint32_t q_mid = mid / base;
+	uint32_t low = ((mid % base) << 16) | (lo & 0xffff);
+
+	*rem = low % base;
+	return ((unsigned long long)q_hi << 32) | (q_mid << 16) | (low / base);
+}
+
 static void put_number(struct out *o, unsigned long long v, bool negative,
 		       unsigned int base, bool upper, int width, bool left,
 		       bool zero)
@@ -54,8 +72,10 @@ static void put_number(struct out *o, unsigned long long v, bool negative,
 	int n = sizeof(tmp);
 
 	do {
-		tmp[--n] = digits[v % base];
-		v /= base;
+		unsigned int digit;
+
+		v = div_small(v, base, &digit);
+		tmp[--n] = digits[digit];
 	} while (v);
 	if (negative) {
 		if (zero && !left && width > 0) {

@@ -5,10 +5,8 @@
  * kasan_platform.h  the definitions the core needs (types, offset, locks)
  * platform.c        the rest of the platform API: locks, output, tasks,
  *                   the report's begin and end (KUnit, taint, panic),
- *                   boot parameters, the non-canonical address hint
+ *                   boot parameters
  * stack.c           alloc/free stacks in the kernel's stack depot
- * shadow_init.c     the shadow's page tables: early, then real shadow
- *                   for the direct map and the kernel image
  * vmalloc.c         shadow for vmalloc and module memory, on demand
  * slab.c            SLUB's hooks: cache layout, object alloc and free,
  *                   kmalloc, krealloc, mempool, the quarantine's bound
@@ -20,6 +18,17 @@
  *   hooks.c           the entry points whose names or signatures differ,
  *                     KUnit's view of a report, the shrinker's
  *                     registration
+ * arch-ARCH/        what differs between architectures (x86, arm):
+ *   kasan_arch.h      which addresses have shadow, where user space
+ *                     ends, what a report saves around itself
+ *   objs.mk           the architecture's objects
+ *   shadow_init.c     the shadow's page tables: early, then real shadow
+ *                     for the direct map and the kernel image (x86:
+ *                     4-level paging, the cpu entry area; arm: 2-level
+ *                     tables, lowmem, modules, pkmap)
+ *   fault.c           x86: the non-canonical address hint
+ *   string.c          arm: checked memchr(), strchr(), strrchr() in
+ *                     front of the assembly ones
  */
 #ifndef KASAN_KERNEL_H
 #define KASAN_KERNEL_H
@@ -33,7 +42,7 @@
 asmlinkage void kasan_unpoison_task_stack_below(const void *watermark);
 #endif
 
-/* shadow_init.c: bytes of real shadow and of its page tables. */
+/* arch-ARCH/shadow_init.c: bytes of real shadow and of its page tables. */
 extern unsigned long kasan_shadow_bytes;
 extern unsigned long kasan_shadow_table_bytes;
 void __init kasan_populate_shadow(unsigned long start, unsigned long end,

@@ -3,6 +3,7 @@
  * The kernel platform API for the runtime core: locks, output, the
  * current task, what a report does before and after (KUnit's status,
  * taint, panic_on_warn, kasan.fault=panic), and the boot parameters.
+ * What differs between architectures is in arch-$(SRCARCH)/.
  *
  * Boot parameters, as mainline's:
  *   kasan.fault=report|panic   panic after the first report
@@ -48,7 +49,7 @@ const char *kasan_plat_wild_bug_type(unsigned long addr)
 {
 	if (addr < PAGE_SIZE)
 		return "null-ptr-deref";
-	if (addr < TASK_SIZE_MAX)
+	if (addr < KASAN_ARCH_USER_END)
 		return "user-memory-access";
 	return "wild-memory-access";
 }
@@ -122,32 +123,6 @@ void kasan_plat_report_end(void)
 	if (kasan_options.panic_on_report)
 		panic("kasan.fault=panic set ...\n");
 	add_taint(TAINT_BAD_PAGE, LOCKDEP_NOW_UNRELIABLE);
-}
-
-/*
- * A general protection fault on a non-canonical address may be an
- * instrumented access's shadow load for a bad pointer: name the range of
- * pointers whose shadow that is.
- */
-void kasan_non_canonical_hook(unsigned long addr)
-{
-	unsigned long mem;
-	const char *what;
-
-	/* Below the offset, no pointer has its shadow. */
-	if (addr < KASAN_SHADOW_OFFSET)
-		return;
-	mem = (addr - KASAN_SHADOW_OFFSET) << KASAN_SHADOW_SCALE_SHIFT;
-	if (mem < PAGE_SIZE)
-		what = "null-ptr-deref";
-	else if (mem < TASK_SIZE_MAX)
-		what = "probably user-memory-access";
-	else if (addr >= KASAN_SHADOW_START && addr < KASAN_SHADOW_END)
-		what = "probably wild-memory-access";
-	else
-		what = "maybe wild-memory-access";
-	pr_alert("KASAN: %s in range [0x%016lx-0x%016lx]\n", what, mem,
-		 mem + KASAN_GRANULE_SIZE - 1);
 }
 
 static int __init early_kasan_fault(char *arg)

@@ -10,7 +10,6 @@
 #include <linux/gfp.h>
 #include <linux/slab.h>
 #include <linux/stackdepot.h>
-#include <asm/cpu_entry_area.h>
 
 /* The title of a use of a freed slab object. */
 #define KASAN_VERSION_SLAB_UAF	"use-after-free"
@@ -18,7 +17,10 @@
 /* kasan_cache_create(): no merging (SLAB_KASAN is in SLAB_NEVER_MERGE). */
 #define KASAN_VERSION_CACHE_FLAGS	SLAB_KASAN
 
-/* The cpu entry area's shadow made at boot: all of it. */
+/*
+ * x86_64's cpu entry area (arch-x86/shadow_init.c, which includes
+ * asm/cpu_entry_area.h): the part whose shadow is made at boot, all of it.
+ */
 #define KASAN_VERSION_CEA_BOOT_END	(CPU_ENTRY_AREA_BASE + CPU_ENTRY_AREA_MAP_SIZE)
 
 /*

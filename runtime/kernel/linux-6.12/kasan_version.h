@@ -10,7 +10,6 @@
 #include <linux/gfp.h>
 #include <linux/slab.h>
 #include <linux/stackdepot.h>
-#include <asm/cpu_entry_area.h>
 
 /* Mainline's title since 6.3 (mm/kasan/report_generic.c). */
 #define KASAN_VERSION_SLAB_UAF	"slab-use-after-free"
@@ -19,7 +18,8 @@
 #define KASAN_VERSION_CACHE_FLAGS	(SLAB_KASAN | SLAB_NO_MERGE)
 
 /*
- * The cpu entry area is a whole P4D (512 GiB) with each CPU's part at a
+ * x86_64 (arch-x86/shadow_init.c, which includes asm/cpu_entry_area.h):
+ * the cpu entry area is a whole P4D (512 GiB) with each CPU's part at a
  * random place: at boot only the shared part below the per-CPU ones gets
  * shadow, each CPU's when it is set up (kasan_populate_shadow_for_vaddr()).
  */

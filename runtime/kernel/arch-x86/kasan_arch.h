@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * x86_64's side of the kernel platform's definitions (kasan_platform.h):
+ * which addresses have shadow, where user space ends, and what a report
+ * does around itself.  The shadow's page tables are in shadow_init.c,
+ * the non-canonical address hint in fault.c.
+ */
+#ifndef KASAN_ARCH_H
+#define KASAN_ARCH_H
+
+#include <asm/page.h>
+#include <asm/smap.h>
+
+/* The kernel half, [-1UL << __VIRTUAL_MASK_SHIFT, ~0UL], has shadow. */
+#define KASAN_ARCH_SHADOWED_START	(-1UL << __VIRTUAL_MASK_SHIFT)
+
+/* Below this, an address is user space's (or non-canonical). */
+#define KASAN_ARCH_USER_END		TASK_SIZE_MAX
+
+/*
+ * Checks run inside user-access regions (copy_to_user() and friends) too:
+ * a report leaves the region (clears EFLAGS.AC) while it runs.
+ */
+static __always_inline unsigned long kasan_plat_report_enter(void)
+{
+	return smap_save();
+}
+
+static __always_inline void kasan_plat_report_exit(unsigned long flags)
+{
+	smap_restore(flags);
+}
+
+#endif /* KASAN_ARCH_H */
