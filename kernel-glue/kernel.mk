@@ -88,8 +88,8 @@
 #   KERNEL_TEST_CROSS           more kernels kernel-test boots, each
 #                               ARCH-X.Y-MODE (e.g. arm-6.1-inline): one
 #                               plugin kernel with KASAN_RUNTIME's runtime,
-#                               nothing else (default none; see
-#                               kernel-glue/README.md, CI)
+#                               nothing else (default arm-6.1-inline;
+#                               see kernel-glue/README.md, CI)
 #   BOOT_TIMEOUT, QEMU_ACCEL    see kernel-glue/qemu/boot.sh
 
 KGLUE := $(ROOT)/kernel-glue
@@ -112,9 +112,9 @@ KERNEL_TEST_NATIVE ?= outline
 KERNEL_FEATURE_OFF ?= no-globals no-stack
 KERNEL_TEST_FULL ?=
 KERNEL_TEST_ARCH ?= $(kernel_default_arch)
-# The ARM kernel CI plans, plugin and our runtime, inline: to be turned on
-# (arm-6.1-inline) once the runtime runs on ARM (kernel-glue/README.md).
-KERNEL_TEST_CROSS ?=
+# CI's ARM kernel: plugin and our runtime, inline (kernel-glue/README.md,
+# "CI and ARM"); empty turns it off.
+KERNEL_TEST_CROSS ?= arm-6.1-inline
 # ARCH as the kernel's make spells it, but only from the command line: an
 # ARCH exported for cross builds must not narrow make check.
 KERNEL_ARCH ?= $(if $(filter command line,$(origin ARCH)),$(ARCH))
