@@ -13,6 +13,7 @@
  * page.c            the page allocator's hooks, large kmalloc, pages in
  *                   reports
  * string.c          checked mem*(), the kasan_check_*() entry points
+ * shadow_ptes.c     the last level of the shadow's set-up, a run of PTEs
  * linux-X.Y/        what differs between kernel versions:
  *   kasan_version.h   small adapters (names, flags, the stack depot)
  *   hooks.c           the entry points whose names or signatures differ,
@@ -29,6 +30,8 @@
  *   fault.c           x86: the non-canonical address hint
  *   string.c          arm: checked memchr(), strchr(), strrchr() in
  *                     front of the assembly ones
+ *   bitops.c          arm: checked atomic bitops in front of the
+ *                     assembly ones
  */
 #ifndef KASAN_KERNEL_H
 #define KASAN_KERNEL_H
@@ -47,6 +50,18 @@ extern unsigned long kasan_shadow_bytes;
 extern unsigned long kasan_shadow_table_bytes;
 void __init kasan_populate_shadow(unsigned long start, unsigned long end,
 				  int nid);
+/* npages zeroed pages for the shadow, in one piece, counted in *counter. */
+void * __init kasan_arch_shadow_alloc(unsigned long npages, int nid,
+				      unsigned long *counter);
+
+/* shadow_ptes.c: a run of shadow PTEs in a table private to the shadow. */
+enum kasan_shadow_action {
+	KASAN_SHADOW_POPULATE,	/* real, zeroed shadow pages */
+	KASAN_SHADOW_UNMAP,	/* nothing mapped */
+};
+void __init kasan_shadow_fill_ptes(pte_t *pte, unsigned long addr,
+				   unsigned long end,
+				   enum kasan_shadow_action action, int nid);
 
 /* page.c: is ptr, being freed, a large kmalloc()'s start?  Or a report. */
 bool kasan_check_free_large(void *ptr, unsigned long ip);

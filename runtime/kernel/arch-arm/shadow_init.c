@@ -112,9 +112,9 @@ asmlinkage void __init kasan_early_init(void)
 	}
 }
 
-/* npages zeroed lowmem pages in one piece, counted in *counter. */
-static void * __init shadow_alloc(unsigned long npages,
-				  unsigned long *counter)
+/* Lowmem pages; 32-bit ARM has one node. */
+void * __init kasan_arch_shadow_alloc(unsigned long npages, int nid,
+				      unsigned long *counter)
 {
 	void *p = memblock_alloc(npages * PAGE_SIZE, PAGE_SIZE);
 
@@ -130,12 +130,6 @@ static bool __init pmd_is_early(pmd_t pmd)
 	return pmd_page_vaddr(pmd) == kasan_early_shadow_pte;
 }
 
-static bool __init pte_wants_page(pte_t pte)
-{
-	return pte_none(pte) ||
-	       pte_pfn(pte) == virt_to_pfn(kasan_early_shadow_page);
-}
-
 /*
  * The entry's own table: a zeroed one for an empty entry, a copy of the
  * early one (hardware half included) for an entry that points there.
@@ -146,7 +140,8 @@ static void __init make_table_private(pmd_t *pmd)
 
 	if (!pmd_none(*pmd) && !pmd_is_early(*pmd))
 		return;
-	table = shadow_alloc(1, &kasan_shadow_table_bytes);
+	table = kasan_arch_shadow_alloc(1, NUMA_NO_NODE,
+					&kasan_shadow_table_bytes);
 	if (!pmd_none(*pmd)) {
 		memcpy(table, kasan_early_shadow_pte, PAGE_SIZE);
 		/* For CPUs whose table walks do not look in the cache. */
@@ -155,41 +150,18 @@ static void __init make_table_private(pmd_t *pmd)
 	pmd_populate_kernel(&init_mm, pmd, table);
 }
 
-enum shadow_action {
-	SHADOW_POPULATE,	/* real, zeroed shadow pages */
-	SHADOW_UNMAP,		/* nothing mapped, a private table */
-};
 
 /* [addr, end) of the shadow, within one entry of the page directory. */
 static void __init walk_pte(pmd_t *pmd, unsigned long addr,
-			    unsigned long end, enum shadow_action action)
+			    unsigned long end, enum kasan_shadow_action action)
 {
-	unsigned long i, npages = 0;
-	char *pages = NULL;
-	pte_t *pte;
-
 	make_table_private(pmd);
-	pte = pte_offset_kernel(pmd, addr);
-	if (action == SHADOW_UNMAP) {
-		for (; addr < end; addr += PAGE_SIZE, pte++)
-			pte_clear(&init_mm, addr, pte);
-		return;
-	}
-	for (i = 0; addr + i * PAGE_SIZE < end; i++)
-		npages += pte_wants_page(pte[i]);
-	if (npages)
-		pages = shadow_alloc(npages, &kasan_shadow_bytes);
-	for (; addr < end; addr += PAGE_SIZE, pte++) {
-		if (!pte_wants_page(*pte))
-			continue;
-		set_pte_at(&init_mm, addr, pte,
-			   pfn_pte(virt_to_pfn(pages), PAGE_KERNEL));
-		pages += PAGE_SIZE;
-	}
+	kasan_shadow_fill_ptes(pte_offset_kernel(pmd, addr), addr, end, action,
+			       NUMA_NO_NODE);
 }
 
 static void __init walk_shadow(unsigned long start, unsigned long end,
-			       enum shadow_action action)
+			       enum kasan_shadow_action action)
 {
 	unsigned long addr, next;
 
@@ -206,7 +178,7 @@ static void __init walk_shadow(unsigned long start, unsigned long end,
 void __init kasan_populate_shadow(unsigned long start, unsigned long end,
 				  int nid)
 {
-	walk_shadow(start, end, SHADOW_POPULATE);
+	walk_shadow(start, end, KASAN_SHADOW_POPULATE);
 }
 
 static unsigned long __init shadow_addr(unsigned long addr)
@@ -216,7 +188,7 @@ static unsigned long __init shadow_addr(unsigned long addr)
 
 /* Memory's [start, end); end 0 is 4 GiB, whose shadow is the end's. */
 static void __init shadow_of_memory(unsigned long start, unsigned long end,
-				    enum shadow_action action)
+				    enum kasan_shadow_action action)
 {
 	walk_shadow(shadow_addr(start), end ? shadow_addr(end) : KASAN_SHADOW_END,
 		    action);
@@ -237,7 +209,7 @@ static void __init populate_lowmem(void)
 			continue;
 		end = min(end, lowmem_end);
 		shadow_of_memory((unsigned long)__va(start),
-				 (unsigned long)__va(end), SHADOW_POPULATE);
+				 (unsigned long)__va(end), KASAN_SHADOW_POPULATE);
 	}
 }
 
@@ -257,14 +229,14 @@ void __init kasan_init(void)
 {
 	populate_lowmem();
 	if (IS_ENABLED(CONFIG_KASAN_VMALLOC)) {
-		shadow_of_memory(MODULES_VADDR, MODULES_END, SHADOW_UNMAP);
-		shadow_of_memory(VMALLOC_START, VMALLOC_END, SHADOW_UNMAP);
+		shadow_of_memory(MODULES_VADDR, MODULES_END, KASAN_SHADOW_UNMAP);
+		shadow_of_memory(VMALLOC_START, VMALLOC_END, KASAN_SHADOW_UNMAP);
 	} else if (IS_ENABLED(CONFIG_MODULES)) {
-		shadow_of_memory(MODULES_VADDR, MODULES_END, SHADOW_POPULATE);
+		shadow_of_memory(MODULES_VADDR, MODULES_END, KASAN_SHADOW_POPULATE);
 	}
 	if (IS_ENABLED(CONFIG_HIGHMEM))
 		shadow_of_memory(PKMAP_BASE, PKMAP_BASE + LAST_PKMAP * PAGE_SIZE,
-				 SHADOW_POPULATE);
+				 KASAN_SHADOW_POPULATE);
 
 	local_flush_tlb_all();
 	seal_early_shadow();

@@ -99,9 +99,9 @@ static bool __init is_early(unsigned long pfn, const void *early_table)
 	return pfn == PHYS_PFN(__pa_symbol(early_table));
 }
 
-/* npages zeroed pages, in one piece: one memblock call per page table. */
-static void * __init shadow_alloc(unsigned long npages, int nid,
-				  unsigned long *counter)
+/* One memblock call per page table, on the node of the memory. */
+void * __init kasan_arch_shadow_alloc(unsigned long npages, int nid,
+				      unsigned long *counter)
 {
 	void *p = memblock_alloc_try_nid(npages * PAGE_SIZE, PAGE_SIZE,
 					 __pa(MAX_DMA_ADDRESS),
@@ -113,63 +113,36 @@ static void * __init shadow_alloc(unsigned long npages, int nid,
 	return p;
 }
 
-static bool __init pte_wants_page(pte_t pte)
-{
-	return pte_none(pte) || is_early(pte_pfn(pte), kasan_early_shadow_page);
-}
-
 /*
  * A private table for an entry that is empty (a zeroed one) or still
  * points to the shared early table (a copy of it).
  */
 static void * __init private_table(bool none, const void *early, int nid)
 {
-	void *table = shadow_alloc(1, nid, &kasan_shadow_table_bytes);
+	void *table = kasan_arch_shadow_alloc(1, nid,
+					      &kasan_shadow_table_bytes);
 
 	if (!none)
 		memcpy(table, early, PAGE_SIZE);
 	return table;
 }
 
-enum shadow_action {
-	SHADOW_POPULATE,	/* real, zeroed shadow pages */
-	SHADOW_UNMAP,		/* nothing mapped, private top-level tables */
-};
-
 static void __init walk_pte(pmd_t *pmd, unsigned long addr,
-			    unsigned long end, enum shadow_action action,
+			    unsigned long end, enum kasan_shadow_action action,
 			    int nid)
 {
-	unsigned long i, npages = 0;
-	char *pages = NULL;
-	pte_t *pte;
-
 	if (pmd_none(*pmd) || is_early(pmd_pfn(*pmd), kasan_early_shadow_pte)) {
 		void *t = private_table(pmd_none(*pmd), kasan_early_shadow_pte,
 					nid);
 
 		pmd_populate_kernel(&init_mm, pmd, t);
 	}
-	pte = pte_offset_kernel(pmd, addr);
-	if (action == SHADOW_UNMAP) {
-		for (; addr < end; addr += PAGE_SIZE, pte++)
-			pte_clear(&init_mm, addr, pte);
-		return;
-	}
-	for (i = 0; addr + i * PAGE_SIZE < end; i++)
-		npages += pte_wants_page(pte[i]);
-	if (npages)
-		pages = shadow_alloc(npages, nid, &kasan_shadow_bytes);
-	for (; addr < end; addr += PAGE_SIZE, pte++) {
-		if (!pte_wants_page(*pte))
-			continue;
-		set_pte(pte, pfn_pte(PHYS_PFN(__pa(pages)), PAGE_KERNEL));
-		pages += PAGE_SIZE;
-	}
+	kasan_shadow_fill_ptes(pte_offset_kernel(pmd, addr), addr, end, action,
+			       nid);
 }
 
 static void __init walk_pmd(pud_t *pud, unsigned long addr,
-			    unsigned long end, enum shadow_action action,
+			    unsigned long end, enum kasan_shadow_action action,
 			    int nid)
 {
 	unsigned long next;
@@ -184,7 +157,7 @@ static void __init walk_pmd(pud_t *pud, unsigned long addr,
 	pmd = pmd_offset(pud, addr);
 	for (; addr < end; addr = next, pmd++) {
 		next = pmd_addr_end(addr, end);
-		if (action == SHADOW_UNMAP && !(addr & ~PMD_MASK) &&
+		if (action == KASAN_SHADOW_UNMAP && !(addr & ~PMD_MASK) &&
 		    next - addr == PMD_SIZE)
 			pmd_clear(pmd);
 		else
@@ -193,7 +166,7 @@ static void __init walk_pmd(pud_t *pud, unsigned long addr,
 }
 
 static void __init walk_pud(p4d_t *p4d, unsigned long addr,
-			    unsigned long end, enum shadow_action action,
+			    unsigned long end, enum kasan_shadow_action action,
 			    int nid)
 {
 	unsigned long next;
@@ -209,7 +182,7 @@ static void __init walk_pud(p4d_t *p4d, unsigned long addr,
 	pud = pud_offset(p4d, addr);
 	for (; addr < end; addr = next, pud++) {
 		next = pud_addr_end(addr, end);
-		if (action == SHADOW_UNMAP && !(addr & ~PUD_MASK) &&
+		if (action == KASAN_SHADOW_UNMAP && !(addr & ~PUD_MASK) &&
 		    next - addr == PUD_SIZE)
 			pud_clear(pud);
 		else
@@ -218,7 +191,7 @@ static void __init walk_pud(p4d_t *p4d, unsigned long addr,
 }
 
 static void __init walk_shadow(unsigned long start, unsigned long end,
-			       enum shadow_action action, int nid)
+			       enum kasan_shadow_action action, int nid)
 {
 	unsigned long addr, next;
 
@@ -236,7 +209,7 @@ static void __init walk_shadow(unsigned long start, unsigned long end,
 void __init kasan_populate_shadow(unsigned long start, unsigned long end,
 				  int nid)
 {
-	walk_shadow(start, end, SHADOW_POPULATE, nid);
+	walk_shadow(start, end, KASAN_SHADOW_POPULATE, nid);
 }
 
 static unsigned long __init shadow_addr(unsigned long addr)
@@ -276,9 +249,9 @@ void __init kasan_init(void)
 	populate_memory(cea, KASAN_VERSION_CEA_BOOT_END, NUMA_NO_NODE);
 
 	walk_shadow(shadow_addr(VMALLOC_START), shadow_addr(VMALLOC_END + 1),
-		    SHADOW_UNMAP, NUMA_NO_NODE);
+		    KASAN_SHADOW_UNMAP, NUMA_NO_NODE);
 	walk_shadow(shadow_addr(MODULES_VADDR), shadow_addr(MODULES_END),
-		    SHADOW_UNMAP, NUMA_NO_NODE);
+		    KASAN_SHADOW_UNMAP, NUMA_NO_NODE);
 
 	__flush_tlb_all();
 	seal_early_shadow();
