@@ -133,7 +133,7 @@ fi
 want=$( (cat $fragments; echo "$ident") | sha1sum | cut -c1-40)
 stamp=$out/.kasan-glue-config
 if [ ! -f "$out/.config" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
-	echo "  CONFIG  $name ($arch): $BASE_CONFIG + $(for f in $fragments; do basename "$f"; done | tr '\n' ' ')"
+	echo "  CONFIG  $name ($arch): $BASE_CONFIG + $(for f in $fragments; do echo "${f#"$glue"/}"; done | tr '\n' ' ')"
 	rm -f "$stamp"
 	{
 		kmake "$@" "$BASE_CONFIG"
