@@ -13,7 +13,8 @@
  * page.c            the page allocator's hooks, large kmalloc, pages in
  *                   reports
  * string.c          checked mem*(), the kasan_check_*() entry points
- * shadow_ptes.c     the last level of the shadow's set-up, a run of PTEs
+ * shadow_ptes.c     the last level of the shadow's set-up, a run of PTEs,
+ *                   and its end
  * linux-X.Y/        what differs between kernel versions:
  *   kasan_version.h   small adapters (names, flags, the stack depot)
  *   hooks.c           the entry points whose names or signatures differ,
@@ -54,7 +55,10 @@ void __init kasan_populate_shadow(unsigned long start, unsigned long end,
 void * __init kasan_arch_shadow_alloc(unsigned long npages, int nid,
 				      unsigned long *counter);
 
-/* shadow_ptes.c: a run of shadow PTEs in a table private to the shadow. */
+/*
+ * shadow_ptes.c: a run of shadow PTEs in a table private to the shadow;
+ * the end of the set-up (reports on, the boot line).
+ */
 enum kasan_shadow_action {
 	KASAN_SHADOW_POPULATE,	/* real, zeroed shadow pages */
 	KASAN_SHADOW_UNMAP,	/* nothing mapped */
@@ -62,6 +66,7 @@ enum kasan_shadow_action {
 void __init kasan_shadow_fill_ptes(pte_t *pte, unsigned long addr,
 				   unsigned long end,
 				   enum kasan_shadow_action action, int nid);
+void __init kasan_shadow_ready(void);
 
 /* page.c: is ptr, being freed, a large kmalloc()'s start?  Or a report. */
 bool kasan_check_free_large(void *ptr, unsigned long ip);

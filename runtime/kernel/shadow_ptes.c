@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The last level of the shadow's set-up, the same on every architecture:
- * a run of shadow PTEs, in a table the architecture has made private to
- * the shadow, gets real zeroed pages or nothing at all.
+ * What the shadow's set-up does the same on every architecture: its last
+ * level, where a run of shadow PTEs, in a table the architecture has made
+ * private to the shadow, gets real zeroed pages or nothing at all; and
+ * its end, when reports may start.
  *
  * What differs per architecture (arch-ARCH/shadow_init.c) is above it:
  * how many levels the walk goes through, when a table stops being the
@@ -12,10 +13,15 @@
  * so populating a range twice (memory next to memory already covered)
  * neither leaks nor changes anything.
  */
+#define pr_fmt(fmt) "kasan: " fmt
+
 #include <linux/init.h>
 #include <linux/kernel.h>
 #include <linux/mm.h>
 #include <linux/pgtable.h>
+#include <linux/printk.h>
+#include <linux/sched.h>
+#include <linux/sched/task.h>
 
 #include "kasan_kernel.h"
 
@@ -56,4 +62,16 @@ void __init kasan_shadow_fill_ptes(pte_t *pte, unsigned long addr,
 	}
 	for (; addr < end; addr += PAGE_SIZE, pte++)
 		pte_clear(&init_mm, addr, pte);
+}
+
+/*
+ * The shadow is complete: init_task, whose kasan_depth kept reports off
+ * while the shadow was the early zero page, may report from now on.
+ */
+void __init kasan_shadow_ready(void)
+{
+	init_task.kasan_depth = 0;
+	pr_info("KernelAddressSanitizer initialized (kasan-plugin runtime): "
+		"%lu KiB of shadow, %lu KiB of its page tables\n",
+		kasan_shadow_bytes >> 10, kasan_shadow_table_bytes >> 10);
 }

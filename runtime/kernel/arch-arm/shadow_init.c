@@ -37,8 +37,6 @@
 #include <linux/mm.h>
 #include <linux/pgtable.h>
 #include <linux/printk.h>
-#include <linux/sched.h>
-#include <linux/sched/task.h>
 #include <asm/cacheflush.h>
 #include <asm/cputype.h>
 #include <asm/highmem.h>
@@ -242,8 +240,5 @@ void __init kasan_init(void)
 	seal_early_shadow();
 	local_flush_tlb_all();
 
-	init_task.kasan_depth = 0;
-	pr_info("KernelAddressSanitizer initialized (kasan-plugin runtime): "
-		"%lu KiB of shadow, %lu KiB of its page tables\n",
-		kasan_shadow_bytes >> 10, kasan_shadow_table_bytes >> 10);
+	kasan_shadow_ready();
 }

@@ -31,8 +31,6 @@
 #include <linux/mm.h>
 #include <linux/pgtable.h>
 #include <linux/printk.h>
-#include <linux/sched.h>
-#include <linux/sched/task.h>
 #include <asm/cpu_entry_area.h>
 #include <asm/pgalloc.h>
 #include <asm/sections.h>
@@ -257,8 +255,5 @@ void __init kasan_init(void)
 	seal_early_shadow();
 	__flush_tlb_all();
 
-	init_task.kasan_depth = 0;
-	pr_info("KernelAddressSanitizer initialized (kasan-plugin runtime): "
-		"%lu KiB of shadow, %lu KiB of its page tables\n",
-		kasan_shadow_bytes >> 10, kasan_shadow_table_bytes >> 10);
+	kasan_shadow_ready();
 }
