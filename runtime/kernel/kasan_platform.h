@@ -39,7 +39,12 @@
 typedef raw_spinlock_t kasan_lock_t;
 #define KASAN_LOCK_INITIALIZER	__RAW_SPIN_LOCK_UNLOCKED(kasan_runtime_lock)
 
-static inline bool kasan_plat_addr_has_shadow(unsigned long addr)
+/*
+ * Always inline: every check calls it, inside user-access regions too,
+ * and x86_64's bound may test a CPU feature (5-level paging), which
+ * makes it look big enough for GCC to call it otherwise.
+ */
+static __always_inline bool kasan_plat_addr_has_shadow(unsigned long addr)
 {
 	return addr >= KASAN_ARCH_SHADOWED_START;
 }

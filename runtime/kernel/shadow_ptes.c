@@ -25,10 +25,15 @@
 
 #include "kasan_kernel.h"
 
+static bool __init maps_zero_page(pte_t pte)
+{
+	return !pte_none(pte) &&
+	       pte_pfn(pte) == PHYS_PFN(__pa(kasan_early_shadow_page));
+}
+
 static bool __init pte_wants_page(pte_t pte)
 {
-	return pte_none(pte) ||
-	       pte_pfn(pte) == PHYS_PFN(__pa(kasan_early_shadow_page));
+	return pte_none(pte) || maps_zero_page(pte);
 }
 
 /* Every PTE of [addr, end) that wants one gets a page, in one allocation. */
@@ -56,12 +61,14 @@ void __init kasan_shadow_fill_ptes(pte_t *pte, unsigned long addr,
 				   unsigned long end,
 				   enum kasan_shadow_action action, int nid)
 {
-	if (action == KASAN_SHADOW_POPULATE) {
+	if (action == KASAN_SHADOW_POPULATE ||
+	    action == KASAN_SHADOW_POPULATE_LARGE) {
 		populate_ptes(pte, addr, end, nid);
 		return;
 	}
 	for (; addr < end; addr += PAGE_SIZE, pte++)
-		pte_clear(&init_mm, addr, pte);
+		if (action == KASAN_SHADOW_UNMAP || maps_zero_page(*pte))
+			pte_clear(&init_mm, addr, pte);
 }
 
 /*
