@@ -174,6 +174,7 @@ void kasan_quarantine_set_limit(size_t bytes);
 size_t kasan_quarantine_bytes(void);
 void kasan_quarantine_drain_cache(void *cache);
 void kasan_quarantine_drain_all(void);
+size_t kasan_quarantine_shrink(size_t bytes);
 
 /*
  * The layout of struct kasan_global, the descriptor compilers emit for

@@ -31,13 +31,18 @@ static void release_list(struct kasan_qnode *node, int section)
 	kasan_plat_release_end(section);
 }
 
-/* Under the lock: unlink the oldest entries until at most limit remain. */
-static struct kasan_qnode *take_oldest_over(size_t limit)
+/*
+ * Under the lock: unlink the oldest entries until at most limit bytes
+ * remain; *bytes (if given) grows by what they held.
+ */
+static struct kasan_qnode *take_oldest_over(size_t limit, size_t *bytes)
 {
 	struct kasan_qnode *taken = head, *last = NULL;
 
 	while (head && held_bytes > limit) {
 		held_bytes -= head->size;
+		if (bytes)
+			*bytes += head->size;
 		last = head;
 		head = head->next;
 	}
@@ -71,7 +76,7 @@ void kasan_quarantine_put(struct kasan_free_meta *meta, void *cache,
 	tail = node;
 	held_bytes += size;
 	released = take_oldest_over(__atomic_load_n(&limit_bytes,
-						    __ATOMIC_RELAXED));
+						    __ATOMIC_RELAXED), NULL);
 	kasan_plat_unlock(&quarantine_lock, flags);
 
 	release_list(released, section);
@@ -86,10 +91,32 @@ static void trim_to(size_t limit)
 
 	section = kasan_plat_release_begin();
 	flags = kasan_plat_lock(&quarantine_lock);
-	released = take_oldest_over(limit);
+	released = take_oldest_over(limit, NULL);
 	kasan_plat_unlock(&quarantine_lock, flags);
 
 	release_list(released, section);
+}
+
+/*
+ * Memory pressure: give back the oldest entries, at least bytes of them
+ * (or all there are); returns what they held.  The limit stays: frees
+ * fill the quarantine again.
+ */
+size_t kasan_quarantine_shrink(size_t bytes)
+{
+	struct kasan_qnode *released;
+	size_t freed = 0;
+	unsigned long flags;
+	int section;
+
+	section = kasan_plat_release_begin();
+	flags = kasan_plat_lock(&quarantine_lock);
+	released = take_oldest_over(held_bytes > bytes ? held_bytes - bytes : 0,
+				    &freed);
+	kasan_plat_unlock(&quarantine_lock, flags);
+
+	release_list(released, section);
+	return freed;
 }
 
 void kasan_quarantine_set_limit(size_t bytes)

@@ -15,6 +15,8 @@
  * string.c          checked mem*(), the kasan_check_*() entry points
  * shadow_ptes.c     the last level of the shadow's set-up, a run of PTEs,
  *                   and its end
+ * memory_hotplug.c  shadow for memory going online, freed when it goes
+ *                   offline (CONFIG_MEMORY_HOTPLUG)
  * linux-X.Y/        what differs between kernel versions:
  *   kasan_version.h   small adapters (names, flags, the stack depot)
  *   hooks.c           the entry points whose names or signatures differ,
@@ -26,8 +28,8 @@
  *   objs.mk           the architecture's objects
  *   shadow_init.c     the shadow's page tables: early, then real shadow
  *                     for the direct map and the kernel image (x86:
- *                     4-level paging, the cpu entry area; arm: 2-level
- *                     tables, lowmem, modules, pkmap)
+ *                     4 or 5 levels, the cpu entry area, 2 MiB pages;
+ *                     arm: 2-level tables, lowmem, modules, pkmap)
  *   fault.c           x86: the non-canonical address hint
  *   string.c          arm: checked memchr(), strchr(), strrchr() in
  *                     front of the assembly ones
@@ -38,6 +40,7 @@
 #define KASAN_KERNEL_H
 
 #include <linux/kasan.h>
+#include <linux/moduleparam.h>
 #include <linux/shrinker.h>
 #include "kasan_core.h"
 
@@ -45,6 +48,13 @@
 #ifdef CONFIG_KASAN_STACK
 asmlinkage void kasan_unpoison_task_stack_below(const void *watermark);
 #endif
+
+/*
+ * platform.c: the ops of a read-only counter in /sys/module/kasan/
+ * parameters/, an atomic_long_t (module_param_cb(NAME, &kasan_counter_ops,
+ * &counter, 0444) after MODULE_PARAM_PREFIX "kasan.").
+ */
+extern const struct kernel_param_ops kasan_counter_ops;
 
 /* arch-ARCH/shadow_init.c: bytes of real shadow and of its page tables. */
 extern unsigned long kasan_shadow_bytes;
@@ -60,8 +70,12 @@ void * __init kasan_arch_shadow_alloc(unsigned long npages, int nid,
  * the end of the set-up (reports on, the boot line).
  */
 enum kasan_shadow_action {
-	KASAN_SHADOW_POPULATE,	/* real, zeroed shadow pages */
-	KASAN_SHADOW_UNMAP,	/* nothing mapped */
+	KASAN_SHADOW_POPULATE,		/* real, zeroed shadow pages */
+	KASAN_SHADOW_POPULATE_LARGE,	/* the same, by 2 MiB where the
+					   architecture can (x86) */
+	KASAN_SHADOW_UNMAP,		/* nothing mapped */
+	KASAN_SHADOW_UNMAP_ZERO,	/* nothing mapped where the zero
+					   page was; real shadow stays */
 };
 void __init kasan_shadow_fill_ptes(pte_t *pte, unsigned long addr,
 				   unsigned long end,

@@ -10,7 +10,10 @@
  *   kasan.stacktrace=on|off    save alloc and free stacks (default on)
  *   kasan_multi_shot           report every bad access, not the first only
  * Read-only in /sys/module/kasan/parameters/: quarantine_bytes (held now),
- * quarantine_limit, shadow_bytes (real shadow mapped at boot).
+ * quarantine_limit, shadow_bytes (real shadow mapped at boot), and the
+ * counters of the failure paths and the shrinker (kasan_counter_ops):
+ * quarantine_shrinks, quarantine_shrunk_bytes (slab.c),
+ * stack_depot_failures (stack.c), vmalloc_shadow_failures (vmalloc.c).
  */
 #include <linux/init.h>
 #include <linux/kernel.h>
@@ -164,5 +167,15 @@ static const struct kernel_param_ops quarantine_bytes_ops = {
 	.get = get_quarantine_bytes,
 };
 module_param_cb(quarantine_bytes, &quarantine_bytes_ops, NULL, 0444);
+
+/* A read-only atomic_long_t counter's parameter (kp->arg is the counter). */
+static int get_counter(char *buf, const struct kernel_param *kp)
+{
+	return sysfs_emit(buf, "%ld\n", atomic_long_read(kp->arg));
+}
+
+const struct kernel_param_ops kasan_counter_ops = {
+	.get = get_counter,
+};
 module_param_named(shadow_bytes, kasan_shadow_bytes, ulong, 0444);
 module_param_named(shadow_table_bytes, kasan_shadow_table_bytes, ulong, 0444);

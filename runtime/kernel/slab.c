@@ -9,13 +9,15 @@
  * kmalloc caches have their alloc stack saved by kmalloc (with the
  * requested size), other caches by the slab allocation itself.  Freed
  * objects go to the core's quarantine, whose bound is a fraction of
- * memory; memory pressure (a shrinker) and a cache's shrink or
- * destruction empty it.
+ * memory; memory pressure (a shrinker, with counters) gives its oldest
+ * objects back, a cache's shrink or destruction empties it of the
+ * cache's.
  *
  * The hooks whose names or signatures differ between kernel versions
  * (the free, mempool, new-object and metadata-size hooks) are in
  * linux-X.Y/hooks.c, on top of the functions here.
  */
+#include <linux/atomic.h>
 #include <linux/kernel.h>
 #include <linux/kfence.h>
 #include <linux/mm.h>
@@ -321,7 +323,15 @@ void kasan_cache_shutdown(struct kmem_cache *cache)
 	kasan_quarantine_drain_cache(cache);
 }
 
-/* Under memory pressure, the quarantine is the first thing to give back. */
+/*
+ * Under memory pressure, the quarantine is the first thing to give back:
+ * the shrinker releases the oldest objects, as many pages' worth as
+ * reclaim asks for.  Its counters (/sys/module/kasan/parameters/
+ * quarantine_shrinks and quarantine_shrunk_bytes) show that it ran.
+ */
+static atomic_long_t quarantine_shrinks = ATOMIC_LONG_INIT(0);
+static atomic_long_t quarantine_shrunk_bytes = ATOMIC_LONG_INIT(0);
+
 static unsigned long quarantine_count(struct shrinker *s,
 				      struct shrink_control *sc)
 {
@@ -331,10 +341,13 @@ static unsigned long quarantine_count(struct shrinker *s,
 static unsigned long quarantine_scan(struct shrinker *s,
 				     struct shrink_control *sc)
 {
-	unsigned long pages = kasan_quarantine_bytes() >> PAGE_SHIFT;
+	size_t freed = kasan_quarantine_shrink(sc->nr_to_scan << PAGE_SHIFT);
 
-	kasan_quarantine_drain_all();
-	return pages ? pages : SHRINK_STOP;
+	if (!freed)
+		return SHRINK_STOP;
+	atomic_long_inc(&quarantine_shrinks);
+	atomic_long_add(freed, &quarantine_shrunk_bytes);
+	return DIV_ROUND_UP(freed, PAGE_SIZE);
 }
 
 /*
@@ -356,3 +369,7 @@ core_initcall(kasan_quarantine_init);
 #undef MODULE_PARAM_PREFIX
 #define MODULE_PARAM_PREFIX "kasan."
 module_param(quarantine_limit, ulong, 0444);
+module_param_cb(quarantine_shrinks, &kasan_counter_ops, &quarantine_shrinks,
+		0444);
+module_param_cb(quarantine_shrunk_bytes, &kasan_counter_ops,
+		&quarantine_shrunk_bytes, 0444);

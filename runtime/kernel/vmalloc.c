@@ -7,6 +7,7 @@
  * (vmalloc_oob finds the rest poisoned).  When vmalloc frees a range of
  * address space, the shadow pages that only served that range go.
  */
+#include <linux/atomic.h>
 #include <linux/gfp.h>
 #include <linux/kernel.h>
 #include <linux/mm.h>
@@ -20,6 +21,14 @@
 
 /* The memory one shadow page describes. */
 #define MEMORY_PER_SHADOW_PAGE	(PAGE_SIZE << KASAN_SHADOW_SCALE_SHIFT)
+
+/*
+ * Areas whose shadow could not be mapped (no page for it or for a page
+ * table): vmalloc gives up on them, and the shadow pages mapped so far
+ * stay, poisoned as unused vmalloc memory, for the next area there.
+ * /sys/module/kasan/parameters/vmalloc_shadow_failures.
+ */
+static atomic_long_t vmalloc_shadow_failures = ATOMIC_LONG_INIT(0);
 
 static int map_shadow_pte(pte_t *ptep, unsigned long addr, void *data)
 {
@@ -77,8 +86,10 @@ int kasan_populate_vmalloc(unsigned long addr, unsigned long size,
 		memalloc_nofs_restore(scope);
 	else if (!(gfp_mask & __GFP_IO))
 		memalloc_noio_restore(scope);
-	if (ret)
+	if (ret) {
+		atomic_long_inc(&vmalloc_shadow_failures);
 		return ret;
+	}
 	flush_cache_vmap(start, end);
 	return 0;
 }
@@ -98,12 +109,50 @@ static int unmap_shadow_pte(pte_t *ptep, unsigned long addr, void *unused)
 	return 0;
 }
 
+struct shadow_span {
+	unsigned long lo, hi;	/* shadow addresses */
+};
+
+static int poison_shadow_pte(pte_t *ptep, unsigned long addr, void *data)
+{
+	const struct shadow_span *span = data;
+	unsigned long from = max(addr, span->lo);
+	unsigned long to = min(addr + PAGE_SIZE, span->hi);
+
+	if (!pte_none(*ptep) && from < to)
+		memset((void *)from, KASAN_VMALLOC_INVALID, to - from);
+	return 0;
+}
+
+/*
+ * Free address space whose shadow pages stay (they also describe a
+ * neighbour) reads as unused vmalloc memory, as new shadow pages do: not
+ * every area is poisoned when it goes (remove_vm_area()'s own callers,
+ * iounmap() and free_vm_area(), leave their shadow accessible), and an
+ * area made there later unpoisons only its own size, so the rest of its
+ * last page must not keep the old area's zeros (vmalloc_oob found them
+ * once on a defconfig kernel).  Only mapped shadow is written.
+ */
+static void poison_freed_shadow(unsigned long start, unsigned long end)
+{
+	struct shadow_span span = {
+		(unsigned long)kasan_shadow_of((void *)start),
+		(unsigned long)kasan_shadow_of((void *)end),
+	};
+	unsigned long lo = round_down(span.lo, PAGE_SIZE);
+
+	if (start < end)
+		apply_to_existing_page_range(&init_mm, lo,
+					     round_up(span.hi, PAGE_SIZE) - lo,
+					     poison_shadow_pte, &span);
+}
+
 /*
  * [start, end) was freed, and [free_start, free_end) around it is now
  * free address space.  A shadow page can go when all the memory it
  * describes is free: those chunks of MEMORY_PER_SHADOW_PAGE inside the
  * free region that touch [start, end) (the others went before, or still
- * serve a neighbour).
+ * serve a neighbour).  The rest of [start, end) is poisoned.
  */
 void kasan_release_vmalloc_shadow(unsigned long start, unsigned long end,
 				  unsigned long free_start,
@@ -115,8 +164,12 @@ void kasan_release_vmalloc_shadow(unsigned long start, unsigned long end,
 		 round_down(start, MEMORY_PER_SHADOW_PAGE));
 	hi = min(round_down(free_end, MEMORY_PER_SHADOW_PAGE),
 		 round_up(end, MEMORY_PER_SHADOW_PAGE));
-	if (lo >= hi)
+	if (lo >= hi) {
+		poison_freed_shadow(start, end);
 		return;
+	}
+	poison_freed_shadow(start, min(end, lo));
+	poison_freed_shadow(max(start, hi), end);
 	shadow_lo = (unsigned long)kasan_shadow_of((void *)lo);
 	shadow_hi = (unsigned long)kasan_shadow_of((void *)hi);
 	apply_to_existing_page_range(&init_mm, shadow_lo, shadow_hi - shadow_lo,
@@ -197,3 +250,8 @@ void kasan_vmalloc_resize(const void *start, unsigned long old_size,
 		kasan_poison(start + new_end, old_end - new_end,
 			     KASAN_VMALLOC_INVALID);
 }
+
+#undef MODULE_PARAM_PREFIX
+#define MODULE_PARAM_PREFIX "kasan."
+module_param_cb(vmalloc_shadow_failures, &kasan_counter_ops,
+		&vmalloc_shadow_failures, 0444);

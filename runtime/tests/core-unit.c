@@ -291,6 +291,50 @@ static void test_quarantine(void)
 	result("quarantine bound and FIFO", ok, why);
 }
 
+/*
+ * A shrink (memory pressure) gives back at least what it was asked for,
+ * oldest first, says how much, and leaves the rest inside.
+ */
+static void test_quarantine_shrink(void)
+{
+	enum { N = 20, SIZE = 100 };
+	static char *objs[N];
+	size_t held, freed;
+	char why[128] = "";
+	int ok = 1;
+
+	kasan_quarantine_drain_all();
+	for (int i = 0; i < N; i++) {
+		objs[i] = malloc(SIZE);
+		free(objs[i]);
+	}
+	held = kasan_quarantine_bytes();
+	freed = kasan_quarantine_shrink(3 * 112);
+	if (freed < 3 * 112 || freed >= held ||
+	    kasan_quarantine_bytes() != held - freed) {
+		snprintf(why, sizeof(why), "held %zu, asked 336, gave %zu, "
+			 "holds %zu", held, freed, kasan_quarantine_bytes());
+		ok = 0;
+	}
+	/* The oldest went back: the next malloc() reuses one of them. */
+	if (ok) {
+		char *p = malloc(SIZE);
+		int i = 0;
+
+		while (i < N && objs[i] != p)
+			i++;
+		if (i >= N / 2) {
+			snprintf(why, sizeof(why), "reused object %d of %d, not "
+				 "one of the oldest", i, N);
+			ok = 0;
+		}
+		free(p);
+	}
+	freed = kasan_quarantine_shrink((size_t)-1 / 2);
+	ok &= kasan_quarantine_bytes() == 0 && freed > 0;
+	result("quarantine shrink", ok, why);
+}
+
 static void check_format(const char *want, const char *fmt, ...)
 {
 	char buf[128], why[200];
@@ -393,6 +437,7 @@ int main(void)
 	test_small_checks();
 	test_layout();
 	test_quarantine();
+	test_quarantine_shrink();
 	test_format();
 	test_report_lines();
 	kasan_unpoison(area, sizeof(area));
