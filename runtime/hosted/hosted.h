@@ -7,6 +7,8 @@
  * options.c   KASAN_OPTIONS
  * platform.c  output, locks, report begin/end, exit status
  * task.c      the current thread: name, tid, report depth, stack bounds
+ * switch.c    stacks left without returning: longjmp(), contexts,
+ *             the alternate signal stack, thread start
  * stack.c     stack traces and the stack depot
  * unwind.c    the fast unwinder stack.c tries first
  * symbolize.c addresses as "func+0x1c/0x40", globals

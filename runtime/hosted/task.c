@@ -103,8 +103,3 @@ bool kasan_hosted_stack_bounds(unsigned long *lo, unsigned long *hi)
 	*hi = stack_hi;
 	return true;
 }
-
-bool kasan_plat_current_stack(unsigned long *lo, unsigned long *hi)
-{
-	return kasan_hosted_stack_bounds(lo, hi);
-}
