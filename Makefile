@@ -18,8 +18,15 @@
 #                         against native GCC (cross compilers: compile and
 #                         scan tests only); the tests of building and
 #                         choosing plugins per compiler (testsuite/cross);
-#                         then the plugin-built KASan kernels (make
+#                         a share of the random programs and of GCC's
+#                         torture tests (below); then the plugin-built
+#                         KASan kernels (make
 #                         kernel-test); ends with "N passed, N failed"
+#   make check-random N=500
+#                         N csmith programs of random seeds (printed), plain
+#                         and with the plugin + hosted runtime, per compiler
+#                         of CHECK_GCCS that runs here (testsuite/README.md)
+#   make check-torture    GCC's gcc.c-torture/execute the same way
 #   make bench-hosted     a CPU-heavy program built plain, with native GCC's
 #                         KASan and with the plugin, against the hosted
 #                         runtime: CPU-time ratios (make bench: all benchmarks)
@@ -92,6 +99,7 @@ HOSTED_SHADOW_OFFSET := $(shell sed -n \
 	$(HOSTED_PLATFORM_H))
 
 .PHONY: bench-kernel all plugin driver hosted deps-plugin deps-test check check-gcc clean \
+	check-random check-torture \
 	gcc-args \
 	bench bench-hosted
 
@@ -176,6 +184,10 @@ check-gcc: plugin driver $(if $(gcc_cross),,hosted)
 	-@sh testsuite/run.sh $(GCC) $(BUILD)/testsuite >/dev/null; \
 		tail -n 12 $(BUILD)/testsuite/kasan.sum
 	$(if $(gcc_cross),,-@sh runtime/tests/run.sh $(GCC) $(BUILD)/runtime-unit | tail -n 3)
+	$(if $(gcc_cross),,-@nice -n 10 sh testsuite/random/run.sh $(GCC) $(BUILD)/random \
+		--seeds "$$(seq $(random_first) $$(($(random_first) + $(CHECK_RANDOM_COUNT) - 1)))")
+	$(if $(gcc_cross),,-@nice -n 10 sh testsuite/torture/run.sh $(GCC) $(BUILD)/torture \
+		$(CHECK_TORTURE_EVERY) $(torture_first))
 	@log=$(BUILD)/differential.log; \
 	if sh testsuite/differential/run.sh $(GCC) \
 		$(BUILD)/differential > $$log 2>&1; then \
@@ -183,6 +195,38 @@ check-gcc: plugin driver $(if $(gcc_cross),,hosted)
 	tail -n 20 $$log; \
 	echo "$$verdict: differential check against native $(GCC) (see $$log)" \
 		> $(BUILD)/differential.sum
+
+# make check's share of the random programs (testsuite/random) and of GCC's
+# torture tests (testsuite/torture): CHECK_RANDOM_COUNT csmith seeds and
+# every CHECK_TORTURE_EVERY-th torture test per compiler, GCC 12 and 11
+# taking different ones (odd majors the second half of the seeds, from 51,
+# and the torture tests from the middle of each stride).
+CHECK_RANDOM_COUNT ?= 50
+CHECK_TORTURE_EVERY ?= 16
+random_first = $(shell echo $$(( 1 + $(CHECK_RANDOM_COUNT) * ($(gcc_major) % 2) )))
+torture_first = $(shell echo $$(( $(CHECK_TORTURE_EVERY) / 2 * ($(gcc_major) % 2) )))
+
+# make check-random N=...: N csmith programs of random seeds (printed, to
+# repeat a run with testsuite/random/run.sh CC OUT --seeds "..."), per
+# compiler of CHECK_GCCS that runs here.  make check-torture: every torture
+# test, per compiler.  Both end with the summary of their .sum files.
+N ?= 200
+host_gccs = $(foreach cc,$(CHECK_GCCS),$(if $(call check_is_cross,$(cc)),,$(cc)))
+check-random: deps-test driver
+	@for cc in $(host_gccs); do \
+		$(MAKE) --no-print-directory plugin hosted GCC=$$cc || exit 1; \
+		nice -n 10 sh testsuite/random/run.sh $$cc \
+			$(BUILD_ROOT)/$$(sh scripts/build-name.sh $$cc)/random-more $(N); \
+	done; \
+	sh testsuite/summary.sh $(foreach cc,$(host_gccs),$(call build_of,$(cc))/random-more/random.sum)
+
+check-torture: deps-test driver
+	@for cc in $(host_gccs); do \
+		$(MAKE) --no-print-directory plugin hosted GCC=$$cc || exit 1; \
+		nice -n 10 sh testsuite/torture/run.sh $$cc \
+			$(BUILD_ROOT)/$$(sh scripts/build-name.sh $$cc)/torture-all; \
+	done; \
+	sh testsuite/summary.sh $(foreach cc,$(host_gccs),$(call build_of,$(cc))/torture-all/torture.sum)
 
 # The kernels are built by $(GCC) with its plugin; their failures are
 # counted in the summary rather than stopping make.  kernel_sums (kernel.mk)
@@ -192,7 +236,8 @@ check-gcc: plugin driver $(if $(gcc_cross),,hosted)
 check_is_cross = $(filter-out $(host_machine),$(shell $(1) -dumpmachine 2>/dev/null))
 check_sums = $(foreach cc,$(CHECK_GCCS),$(call build_of,$(cc))/testsuite/kasan.sum \
 	$(call build_of,$(cc))/differential.sum \
-	$(if $(call check_is_cross,$(cc)),,$(call build_of,$(cc))/runtime-unit/runtime-unit.sum))
+	$(if $(call check_is_cross,$(cc)),,$(call build_of,$(cc))/runtime-unit/runtime-unit.sum \
+		$(call build_of,$(cc))/random/random.sum $(call build_of,$(cc))/torture/torture.sum))
 
 check: deps-test driver
 	@rm -f $(check_sums) $(BUILD_ROOT)/cross/cross.sum $(kernel_sums)

@@ -7,7 +7,8 @@
 #
 # Usage: scripts/install-deps.sh GROUP...
 #   plugin  compilers and plugin headers for GCC 11 and 12
-#   test    DejaGnu
+#   test    DejaGnu; csmith and its headers (random programs); GCC 12's
+#           source, for its gcc.c-torture tests
 #   cross   the 32-bit ARM cross compiler GCC 12 with its plugin headers,
 #           binutils and C library headers (the testsuite's inputs include
 #           <string.h> and friends), for make GCC=arm-linux-gnueabi-gcc-12
@@ -24,7 +25,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 
 pkgs_plugin="gcc-12 g++-12 gcc-12-plugin-dev gcc-11 g++-11 gcc-11-plugin-dev \
 	libgmp-dev libmpfr-dev libmpc-dev make"
-pkgs_test="dejagnu"
+pkgs_test="dejagnu csmith libcsmith-dev gcc-12-source"
 pkgs_cross="gcc-12-arm-linux-gnueabi gcc-12-plugin-dev-arm-linux-gnueabi \
 	binutils-arm-linux-gnueabi libc6-dev-armel-cross"
 # The glue's versions are its directories; no version is named here.
