@@ -50,6 +50,22 @@
 #                               and ARCH both given, each pair must exist;
 #                               otherwise the pairs the glue lacks are left
 #                               out
+#   CONFIG=defconfig            kernel-check only: the kernel's config
+#                               target the fragments go onto instead of
+#                               the arch's tinyconfig/allnoconfig, on the
+#                               command line as for the kernel's make (or
+#                               KERNEL_CONFIG; an exported CONFIG is not
+#                               read).  Build directories get -CONFIG
+#                               (build/kernel-X.Y-defconfig-...); the
+#                               default mode is inline, no feature-off
+#                               kernels, and four kernels: plugin and
+#                               native GCC, each with mainline's runtime
+#                               and ours (KASAN_RUNTIME on the command
+#                               line: that one only), booted as
+#                               arch/ARCH/boot-CONFIG.conf says (memory,
+#                               CPU model, a second boot); no
+#                               side-by-side (see kernel-glue/README.md,
+#                               "defconfig")
 #   KASAN_MODE=inline|outline   one mode only (default: both)
 #   KASAN_RUNTIME=own|mainline  the KASan runtime: own, the project's
 #                               runtime/ (default), or mainline, the
@@ -90,6 +106,17 @@
 #                               plugin kernel with KASAN_RUNTIME's runtime,
 #                               nothing else (default arm-6.1-inline;
 #                               see kernel-glue/README.md, CI)
+#   KERNEL_SCENARIOS            guest scenarios (qemu/scenarios/NAME.sh:
+#                               trinity, stress, faults, pressure) every
+#                               kernel the target boots runs after /init's
+#                               workload, judged (kernel-glue/README.md)
+#   KERNEL_SCENARIO_ARGS        kasan_glue.KEY=VALUE parameters for them
+#                               (e.g. kasan_glue.trinity_ops=100000)
+#   KERNEL_TEST_SCENARIOS       kernel-test's own (kernel-check's too, which
+#                               boots the same kernel): X.Y-MODE=NAME,...,
+#                               the plugin kernel of that version and mode
+#                               on x86_64 (default 6.1-inline=trinity, the
+#                               short Trinity run of make check)
 #   BOOT_TIMEOUT, QEMU_ACCEL    see kernel-glue/qemu/boot.sh
 
 KGLUE := $(ROOT)/kernel-glue
@@ -106,18 +133,28 @@ KERNEL_BUILD_PREFIX ?= $(BUILD_ROOT)/kernel
 KERNEL_PLUGIN ?= $(BUILD)/kasan.so
 KERNEL_JOBS ?= 2
 KASAN_RUNTIME ?= own
-KASAN_MODE ?=
+KASAN_MODE ?= $(if $(KERNEL_CONFIG),inline)
 KASAN_PLUGIN_FLAGS ?=
 KERNEL_TEST_NATIVE ?= outline
-KERNEL_FEATURE_OFF ?= no-globals no-stack
+KERNEL_FEATURE_OFF ?= $(if $(KERNEL_CONFIG),,no-globals no-stack)
 KERNEL_TEST_FULL ?=
 KERNEL_TEST_ARCH ?= $(kernel_default_arch)
 # CI's ARM kernel: plugin and our runtime, inline (kernel-glue/README.md,
 # "CI and ARM"); empty turns it off.
 KERNEL_TEST_CROSS ?= arm-6.1-inline
+# KERNEL_SCENARIOS is left undefined when not given, so that a CONFIG=
+# run's default (every scenario, kernel-runs.sh) applies.
+KERNEL_SCENARIO_ARGS ?=
+# The short Trinity run of make check, on one kernel (README, Scenarios).
+KERNEL_TEST_SCENARIOS ?= 6.1-inline=trinity
 # ARCH as the kernel's make spells it, but only from the command line: an
 # ARCH exported for cross builds must not narrow make check.
 KERNEL_ARCH ?= $(if $(filter command line,$(origin ARCH)),$(ARCH))
+# The base config likewise: CONFIG=defconfig from the command line only.
+KERNEL_CONFIG ?= $(if $(filter command line,$(origin CONFIG)),$(CONFIG))
+# A config run's runtimes: both, unless KASAN_RUNTIME is on the command
+# line.
+kernel_config_runtimes = $(if $(filter command line,$(origin KASAN_RUNTIME)),$(KASAN_RUNTIME),mainline own)
 
 # Each architecture's compiler and plugin (KERNEL_CC_ARCH,
 # KERNEL_PLUGIN_ARCH, target kernel-plugin-ARCH).
@@ -128,7 +165,12 @@ include $(wildcard $(KGLUE)/arch/*/arch.mk)
 kernel_has = $(wildcard $(KGLUE)/linux-$(1)/$(2)/)
 kernel_pairs_of = $(foreach a,$(1),$(foreach v,$(KERNEL),\
 	$(if $(call kernel_has,$(v),$(a)),$(a):$(v))))
-kernel_check_pairs = $(call kernel_pairs_of,$(or $(KERNEL_ARCH),$(kernel_glue_arches)))
+# With CONFIG, the architectures that say how to boot such a kernel
+# (arch/ARCH/boot-CONFIG.conf).
+kernel_config_arches = $(patsubst $(KGLUE)/arch/%/boot-$(KERNEL_CONFIG).conf,%,\
+	$(wildcard $(KGLUE)/arch/*/boot-$(KERNEL_CONFIG).conf))
+kernel_check_arches = $(or $(KERNEL_ARCH),$(if $(KERNEL_CONFIG),$(kernel_config_arches),$(kernel_glue_arches)))
+kernel_check_pairs = $(call kernel_pairs_of,$(kernel_check_arches))
 kernel_test_pairs = $(call kernel_pairs_of,$(or $(KERNEL_ARCH),$(KERNEL_TEST_ARCH)))
 pair_arch = $(firstword $(subst :, ,$(1)))
 pair_version = $(lastword $(subst :, ,$(1)))
@@ -139,7 +181,7 @@ cross_words = $(subst -, ,$(1))
 # build directories.
 kernel_tree = $(or $(KERNEL_TREE_$(1)),$(BUILD_ROOT)/linux-$(1))
 kernel_arch_suffix = $(if $(filter-out $(kernel_default_arch),$(1)),-$(1))
-kernel_prefix = $(KERNEL_BUILD_PREFIX)-$(1)$(call kernel_arch_suffix,$(2))
+kernel_prefix = $(KERNEL_BUILD_PREFIX)-$(1)$(call kernel_arch_suffix,$(2))$(if $(KERNEL_CONFIG),-$(KERNEL_CONFIG))
 kernel_modes = $(if $(KASAN_MODE),$(KASAN_MODE),inline outline)
 kernel_test_native = $(filter $(KERNEL_TEST_NATIVE),$(kernel_modes))
 kernel_feature_off = $(if $(filter inline,$(kernel_modes)),$(KERNEL_FEATURE_OFF))
@@ -162,14 +204,21 @@ kernel_pair_sums = $(foreach m,$(kernel_modes),$(call kernel_prefix,$(2),$(1))-p
 kernel_cross_sum = $(call kernel_prefix,$(word 2,$(1)),$(word 1,$(1)))-plugin-$(KASAN_RUNTIME)-$(word 3,$(1))/kernel.sum
 kernel_sums = $(foreach p,$(kernel_test_pairs),$(call kernel_pair_sums,$(call pair_arch,$(p)),$(call pair_version,$(p)))) \
 	$(foreach c,$(KERNEL_TEST_CROSS),$(call kernel_cross_sum,$(call cross_words,$(c))))
+# kernel-test's scenarios for architecture $(1), version $(2): MODE=NAME,...
+kernel_test_scenarios_of = $(if $(filter $(kernel_default_arch),$(1)),\
+	$(patsubst $(2)-%,%,$(filter $(2)-%,$(KERNEL_TEST_SCENARIOS))))
 # kernel-runs.sh for architecture $(1), version $(2), action $(3), modes
 # $(4), native modes $(5), feature-off kernels $(6).
 kernel_runs = KERNEL_ARCH='$(1)' KERNEL_TREE='$(call kernel_tree,$(2))' \
+	$(if $(filter undefined,$(origin KERNEL_SCENARIOS)),,KERNEL_SCENARIOS='$(KERNEL_SCENARIOS)') \
+	KERNEL_SCENARIO_ARGS='$(KERNEL_SCENARIO_ARGS)' \
+	KERNEL_MODE_SCENARIOS='$(call kernel_test_scenarios_of,$(1),$(2))' \
 	KERNEL_BUILD_PREFIX='$(call kernel_prefix,$(2),$(1))' \
 	COMPARE_JSON='$(BUILD_ROOT)/kernel-compare-$(2)$(call kernel_arch_suffix,$(1)).json' \
 	KASAN_PLUGIN='$(KERNEL_PLUGIN_$(1))' KASAN_PLUGIN_FLAGS='$(KASAN_PLUGIN_FLAGS)' \
 	REAL_CC='$(KERNEL_CC_$(1))' KERNEL_JOBS='$(KERNEL_JOBS)' \
-	KASAN_RUNTIME='$(KASAN_RUNTIME)' \
+	KASAN_RUNTIME='$(KASAN_RUNTIME)' KERNEL_CONFIG='$(KERNEL_CONFIG)' \
+	KERNEL_CONFIG_RUNTIMES='$(kernel_config_runtimes)' \
 	KERNEL_TEST_NATIVE='$(5)' KERNEL_FEATURE_OFF='$(6)' \
 	sh $(KGLUE)/scripts/kernel-runs.sh $(3) $(4)
 # One pair ARCH:X.Y with action $(2), the kernels kernel_full gives it.
@@ -224,6 +273,21 @@ kernel-args:
 		echo "kernel: KERNEL_TEST_CROSS: '$$c' is not ARCH-X.Y-MODE of a" \
 		     "version and architecture the glue has, MODE inline or outline" >&2; \
 		exit 1; }; done
+	@$(if $(KERNEL_CONFIG),$(if $(filter test,$(kernel_action)),\
+		echo "kernel: CONFIG=$(KERNEL_CONFIG) is for make kernel-check;" \
+		     "make kernel-test (make check) builds the glue's tinyconfig" \
+		     "kernels" >&2; exit 1;))true
+	@case "$(KERNEL_CONFIG)" in '') ;; *[!A-Za-z0-9_.-]*|*[!g]) \
+		echo "kernel: CONFIG must name a config target of the kernel's" \
+		     "make (defconfig, tinyconfig, x86_64_defconfig...), not" \
+		     "'$(KERNEL_CONFIG)'" >&2; exit 1 ;; esac
+	@$(if $(KERNEL_CONFIG),$(foreach a,$(kernel_check_arches),\
+		test -f "$(KGLUE)/arch/$(a)/boot-$(KERNEL_CONFIG).conf" || { \
+		echo "kernel: CONFIG=$(KERNEL_CONFIG): no glue for it on $(a) (no" \
+		     "kernel-glue/arch/$(a)/boot-$(KERNEL_CONFIG).conf); it has:" \
+		     "$(or $(kernel_config_arches),none)" >&2; exit 1; };)\
+		$(if $(kernel_check_arches),,echo "kernel: CONFIG=$(KERNEL_CONFIG):" \
+		     "no architecture has kernel-glue/arch/ARCH/boot-$(KERNEL_CONFIG).conf" >&2; exit 1;))true
 	@case "$(KASAN_RUNTIME)" in \
 	mainline|own) ;; \
 	*) echo "kernel: KASAN_RUNTIME must be mainline or own," \

@@ -14,7 +14,8 @@
 # default (repeatable, and KVM inside a VM can hang; QEMU_ACCEL=kvm to
 # try).  KUNIT_FILTER (default kasan*) selects the suites, BOOT_APPEND adds
 # kernel parameters, BOOT_SMP replaces -smp's value (default the arch's,
-# 2 CPUs) and BOOT_QEMU_ARGS adds QEMU options.
+# 2 CPUs), BOOT_MEM replaces -m's (default 512M) and BOOT_QEMU_ARGS adds
+# QEMU options.
 #
 # Exit status: 0 when the guest reached user space and rebooted, 1 when it
 # did not (panic, crash, early exit), 124 on timeout.
@@ -42,7 +43,7 @@ status=0
 # BOOT_SMP and BOOT_QEMU_ARGS (say, -icount) are for benchmarks.
 # shellcheck disable=SC2086
 timeout -k 10 "$timeout" "$QEMU" $QEMU_MACHINE -accel "$accel" \
-	-smp "${BOOT_SMP:-$QEMU_SMP}" -m 512M ${BOOT_QEMU_ARGS:-} \
+	-smp "${BOOT_SMP:-$QEMU_SMP}" -m "${BOOT_MEM:-512M}" ${BOOT_QEMU_ARGS:-} \
 	-nographic -no-reboot -kernel "$kernel" -initrd "$initrd" \
 	-append "$append" < /dev/null > "$log" 2>&1 || status=$?
 if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then

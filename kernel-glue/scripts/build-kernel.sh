@@ -7,7 +7,10 @@
 #   MODE      inline | outline
 #   COMPILER  plugin: CC=bin/no-native-kasan-gcc (REAL_CC, default gcc) with
 #                     KASAN_PLUGIN=<kasan.so> (required) and
-#                     KASAN_PLUGIN_FLAGS (optional)
+#                     KASAN_PLUGIN_FLAGS (optional); KASAN_CC_SHIM names
+#                     another copy of the shim, e.g. the one of the
+#                     checkout that made OUT: kbuild rebuilds every object
+#                     whose command line changed, the shim's path included
 #             native: CC=$REAL_CC, GCC's own -fsanitize=kernel-address
 #             none:   CC=$REAL_CC, the same config without KASan or KUnit
 #
@@ -21,7 +24,11 @@
 # if there: what that version needs more, e.g. a symbol KASAN depends on)
 # + configs/MODE.config + configs/COMPILER.config
 # + configs/runtime-RUNTIME.config (KASAN_RUNTIME, own or mainline; default
-# own), made again only when these or the compiler change; every value they
+# own) + configs/scenarios.config when KERNEL_SCENARIOS names guest
+# scenarios (qemu/scenarios/: the system calls, users and fault injection
+# they need) + KERNEL_FRAGMENTS (more fragment files, space-separated, e.g.
+# configs/x86_64-5level-hotplug.config: a test kernel with more options),
+# made again only when these or the compiler change; every value they
 # ask for is checked in the resulting .config.  The tree must be of a
 # version the glue supports on that arch (versions.sh, arches.sh).
 # Writes OUT/kasan-glue-build.txt (build time; whether it was a full build;
@@ -54,6 +61,11 @@ compiler=$4
 jobs=${KERNEL_JOBS:-2}
 arch=${KERNEL_ARCH:-$DEFAULT_ARCH}
 load_arch "$arch" build-kernel || exit 1
+# KERNEL_CONFIG (default the arch's BASE_CONFIG, tinyconfig or allnoconfig)
+# is the config the fragments go onto, e.g. defconfig: a kernel as its
+# developers build it.  configs/base-KERNEL_CONFIG.config, if there, is
+# merged first (what that base needs for the glue).
+BASE_CONFIG=${KERNEL_CONFIG:-$BASE_CONFIG}
 real_cc=${REAL_CC:-${CROSS_COMPILE}gcc}
 runtime=${KASAN_RUNTIME:-own}
 name="$compiler-$runtime-$mode"
@@ -62,6 +74,8 @@ pair_dir "$vglue" "$arch" build-kernel > /dev/null || exit 1
 # The arch's fragment and the version's own (and the version's for this
 # arch), merged right after the common one.
 common="$glue/configs/kasan.config $glue/arch/$arch/kasan.config"
+[ ! -f "$glue/configs/base-$BASE_CONFIG.config" ] ||
+	common="$glue/configs/base-$BASE_CONFIG.config $common"
 for f in "$vglue/kasan.config" "$vglue/$arch/kasan.config"; do
 	[ ! -f "$f" ] || common="$common $f"
 done
@@ -95,7 +109,7 @@ plugin)
 		exit 1
 	fi
 	export REAL_CC="$real_cc"
-	set -- CC="$glue/bin/no-native-kasan-gcc" KASAN_PLUGIN="$plugin" \
+	set -- CC="${KASAN_CC_SHIM:-$glue/bin/no-native-kasan-gcc}" KASAN_PLUGIN="$plugin" \
 		KASAN_PLUGIN_FLAGS="${KASAN_PLUGIN_FLAGS:-}"
 	ident="plugin $plugin $real_cc $arch"
 	;;
@@ -128,7 +142,13 @@ if [ "$compiler" = none ]; then
 else
 	fragments="$common $glue/configs/$mode.config \
 		$glue/configs/$compiler.config $glue/configs/runtime-$runtime.config"
+	[ -z "${KERNEL_SCENARIOS:-}" ] ||
+		fragments="$fragments $glue/configs/scenarios.config"
 fi
+for f in ${KERNEL_FRAGMENTS:-}; do
+	[ -f "$f" ] || { echo "build-kernel: no config fragment $f" >&2; exit 1; }
+	fragments="$fragments $(cd "$(dirname "$f")" && pwd)/$(basename "$f")"
+done
 # shellcheck disable=SC2086
 want=$( (cat $fragments; echo "$ident") | sha1sum | cut -c1-40)
 stamp=$out/.kasan-glue-config

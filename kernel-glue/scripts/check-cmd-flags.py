@@ -38,7 +38,9 @@ that is what it does.  The kernels built with a feature off get the
 no-FEATURE argument after the glue's own FEATURE.
 
 --list writes the instrumented objects, one per line, for comparing two
-builds.  Prints one line of counts; exits 1 on any violation.
+builds.  Prints one line of counts (every object with a .cmd file, and
+the C objects among them: those compiled from a .c file, instrumented or
+not); exits 1 on any violation.
 """
 
 import os
@@ -165,11 +167,20 @@ def native_errors(obj, words, cmd):
     return errors
 
 
+def c_object(cmd):
+    """Whether CMD compiles a C file (not assembly, not a link)."""
+    words = cmd.split()
+    return "-c" in words and any(w.endswith(".c") for w in words)
+
+
 def scan(out, kind, plugin, features):
-    """Every object's checks: (errors, instrumented, objects, parts)."""
-    errors, instrumented, objects, parts = [], [], set(), {}
+    """Every object's checks: (errors, instrumented, objects, parts, the C
+    objects)."""
+    errors, instrumented, objects, parts, c_objects = [], [], set(), {}, set()
     for obj, cmd in sorted(commands(out)):
         objects.add(obj)
+        if c_object(cmd):
+            c_objects.add(obj)
         parts[obj] = composite_parts(out, obj, cmd)
         native = NATIVE.search(cmd)
         if kind == "plugin" and native:
@@ -182,7 +193,7 @@ def scan(out, kind, plugin, features):
             errors += plugin_errors(obj, words, plugin, features)
         else:
             errors += native_errors(obj, words, cmd)
-    return errors, instrumented, objects, parts
+    return errors, instrumented, objects, parts, c_objects
 
 
 def runtime_errors(runtime, inst, objects):
@@ -203,7 +214,8 @@ def main():
     plugin = opts.get("--plugin")
     runtime = opts.get("--runtime")
     features = parse_features(opts, kind)
-    errors, instrumented, objects, parts = scan(out, kind, plugin, features)
+    errors, instrumented, objects, parts, c_objects = scan(out, kind, plugin,
+                                                           features)
     inst = set(instrumented)
     arch = archconf.load(opts.get("--arch", archconf.DEFAULT_ARCH),
                          "check-cmd-flags")
@@ -224,10 +236,13 @@ def main():
             if kind == "plugin" else "-fsanitize=kernel-address")
     if features:
         what += "; last of each: " + " ".join(w for w, _ in features)
-    print("%s objects: %d instrumented (%s), %d not instrumented%s; %s" % (
-        total, len(instrumented), what, total - len(instrumented),
-        ", runtime " + runtime if runtime else "",
-        "%d violations" % len(errors) if errors else "ok"))
+    c_inst = len(c_objects & inst)
+    print("%s objects: %d instrumented (%s), %d not instrumented%s;"
+          " C objects: %d instrumented, %d not; %s" % (
+              total, len(instrumented), what, total - len(instrumented),
+              ", runtime " + runtime if runtime else "", c_inst,
+              len(c_objects) - c_inst,
+              "%d violations" % len(errors) if errors else "ok"))
     return 1 if errors else 0
 
 

@@ -24,11 +24,22 @@
 # with linux-X.Y/OFF.override: the cases that need the feature must fail
 # (run-variant.sh).
 #
+# With KERNEL_CONFIG (CONFIG=defconfig, check only), the kernels of each
+# MODE are four: plugin and native GCC, each with each runtime in
+# KERNEL_CONFIG_RUNTIMES (default "mainline own"), in that order, each
+# own-runtime kernel's build started from the mainline one's
+# (seed-build.sh); no feature-off kernels, no uninstrumented one, no
+# side-by-side; the guest scenarios (run-variant.sh) run; the summary gives per kernel its build time, its C objects
+# instrumented and not, its compiler errors and its boots (config_run).
+#
 # Every variant runs even when an earlier one failed; the exit status is 1
 # if anything was unexpected.  Environment: KERNEL_ARCH, KERNEL_TREE,
 # KERNEL_BUILD_PREFIX, COMPARE_JSON, KASAN_PLUGIN, KASAN_PLUGIN_FLAGS,
 # REAL_CC, KERNEL_JOBS, KASAN_RUNTIME, KERNEL_TEST_NATIVE,
-# KERNEL_FEATURE_OFF (and what run-variant.sh reads).
+# KERNEL_FEATURE_OFF, KERNEL_CONFIG, KERNEL_CONFIG_RUNTIMES,
+# KERNEL_SCENARIOS (every kernel's guest scenarios), KERNEL_MODE_SCENARIOS
+# (MODE=NAME,... : more for the plugin kernel of MODE; kernel-test's short
+# Trinity run) and what run-variant.sh reads.
 set -u
 
 glue=$(cd "$(dirname "$0")/.." && pwd)
@@ -59,8 +70,16 @@ run() {	# COMPILER RUNTIME MODE [OFF]
 	d=$prefix-$1-$2-$3${4:+-$4}
 	variants="$variants $d"
 	if [ "$1" = plugin ]; then
+		sc=${KERNEL_SCENARIOS:-}
+		# kernel-test's own scenarios are for its kernels, not a
+		# config run's (which runs every scenario already).
+		[ -n "${4:-}" ] || [ -n "${KERNEL_CONFIG:-}" ] ||
+			for e in ${KERNEL_MODE_SCENARIOS:-}; do
+				case $e in "$3="*) sc="$sc ${e#*=}" ;; esac
+			done
 		echo "== kernel $version: plugin ${KASAN_PLUGIN:?}, $3, runtime $2${KASAN_PLUGIN_FLAGS:+, flags $KASAN_PLUGIN_FLAGS}${4:+, feature off: $4}"
-		KASAN_RUNTIME=$2 sh "$glue/scripts/run-variant.sh" "$tree" "$d" "$3" plugin ${4:+"$4"} ||
+		KERNEL_SCENARIOS=$sc KASAN_RUNTIME=$2 \
+			sh "$glue/scripts/run-variant.sh" "$tree" "$d" "$3" plugin ${4:+"$4"} ||
 			status=1
 	else
 		echo "== kernel $version: native GCC KASan (${REAL_CC:-gcc}, no shim, no plugin), $3, runtime $2"
@@ -69,6 +88,87 @@ run() {	# COMPILER RUNTIME MODE [OFF]
 			status=1
 	fi
 }
+
+# check_verdict: kernel-check's last line, and its exit status.
+check_verdict() {
+	if [ "$status" -ne 0 ]; then
+		echo "kernel-check $version: FAILED (unexpected results above)"
+	else
+		echo "kernel-check $version: all as expected"
+	fi
+	exit "$status"
+}
+
+# config_summary DIR: one kernel of a config run, in a few lines.
+config_summary() {
+	d=$1
+	b="$d/kasan-glue-build.txt"
+	secs=$(sed -n 's/^full_seconds=//p' "$b" 2>/dev/null)
+	last=$(sed -n 's/^seconds=//p' "$b" 2>/dev/null)
+	seed=$(sed -n 's/^seeded_from=//p' "$d/kasan-glue-seed.txt" 2>/dev/null)
+	compiled=$(sed -n 's/^compiled=//p' "$b" 2>/dev/null)
+	if [ -n "$secs" ]; then build="full build $secs s"
+	elif [ -n "$seed" ]; then build="from ${seed##*/}: $last s, $compiled files compiled"
+	else build="built ${last:-?} s (incremental)"; fi
+	objs=$(sed -n 's/.*\(C objects: [0-9]* instrumented, [0-9]* not\).*/\1/p' \
+		"$d/kernel.sum" 2>/dev/null)
+	errs=$(grep -c -E 'error:|internal compiler error' "$d/build.log" 2>/dev/null || true)
+	echo "  $(basename "$d"): $build; ${objs:-C objects: ?}; compiler errors: ${errs:-?}"
+	for j in "$d"/results*.json; do
+		[ -f "$j" ] || continue
+		python3 - "$j" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+c = r["counts"]
+seed = r["seed"]["unexpected"]
+print("    %-40s kasan %d/%d/%d (pass/fail/skip), missing %d; unexpected %d"
+      " (seed %d); stray reports %d" % (
+          r["label"], c["pass"], c["fail"], c["skip"], c["missing"],
+          len(r["unexpected"]), len(seed), len(r["stray_reports"])))
+PY
+	done
+	grep -h -E '(paging|boot) \(' "$d/kernel.sum" 2>/dev/null | sed 's/^/    /'
+}
+
+# config_run MODE...: the kernels of a config run, then its summary.
+# Each boot runs the guest scenarios (KERNEL_SCENARIOS, default every
+# kernel-glue/qemu/scenarios/NAME.sh that needs no boot of its own).
+config_run() {
+	if [ -z "${KERNEL_SCENARIOS+set}" ]; then
+		# Not those that need a boot of their own (a kasan-glue-append
+		# line: pressure's mem=192M would starve every other one).
+		KERNEL_SCENARIOS=$(for f in "$glue"/qemu/scenarios/*.sh; do
+			[ "${f##*/}" != lib.sh ] || continue
+			[ ! -f "$f" ] || grep -q '^# *kasan-glue-append:' "$f" ||
+				basename "$f" .sh; done | paste -s -d, -)
+		export KERNEL_SCENARIOS
+	fi
+	for m in "$@"; do
+		for r in ${KERNEL_CONFIG_RUNTIMES:-mainline own}; do
+			for c in plugin native; do
+				[ "$r" = mainline ] || [ ! -d "$prefix-$c-mainline-$m" ] ||
+					sh "$glue/scripts/seed-build.sh" \
+						"$prefix-$c-mainline-$m" "$prefix-$c-$r-$m" ||
+					status=1
+				run "$c" "$r" "$m"
+			done
+		done
+	done
+	echo "== kernel $version: summary"
+	for d in $variants; do
+		config_summary "$d"
+		grep -h '^FAIL' "$d/kernel.sum" 2>/dev/null | head -n 8 | sed 's/^/    /'
+	done
+	check_verdict
+}
+
+if [ -n "${KERNEL_CONFIG:-}" ]; then
+	[ "$action" = check ] || {
+		echo "kernel-runs: KERNEL_CONFIG is for check only" >&2
+		exit 2
+	}
+	config_run "$@"
+fi
 
 for m in "$@"; do
 	run plugin "$runtime" "$m"
@@ -145,9 +245,4 @@ PY
 		[ "$n" -le 8 ] || echo "    ... $((n - 8)) more FAIL lines in $d/kernel.sum"
 	fi
 done
-if [ "$status" -ne 0 ]; then
-	echo "kernel-check $version: FAILED (unexpected results above)"
-else
-	echo "kernel-check $version: all as expected"
-fi
-exit $status
+check_verdict

@@ -26,6 +26,8 @@ of an architecture, linux-X.Y/ARCH/, in linux-X.Y/; the module's cases named
 kasan_seed_module.CASE; --seed-expected '' turns it off).  A suite missing
 from the log gives FAIL lines.  The workload check wants /init's
 "kasan-glue: workload: done" line, and the kernel must bring up --cpus.
+Each guest scenario of --scenarios (NAME,...) must print "kasan-glue:
+scenario NAME: done"; a report or crash during it is a stray report.
 
 Overrides (--override FILE, for the kernels built with a plugin feature
 off): lines "CASE RESULT WHY", CASE a kasan case or SUITE.CASE of a seed
@@ -40,7 +42,7 @@ with --sum, DejaGnu-style lines (PASS/FAIL per case, UNSUPPORTED for an
 expected skip, a PASS that says "fails as expected" for an expected
 failure; per seed case one for KUnit and, unless it is skipped, one for
 its report; one for stray reports, one for the workload, one for the
-CPUs).  Exits 1 on any unexpected result.
+CPUs, one per scenario of --scenarios).  Exits 1 on any unexpected result.
 """
 
 import argparse
@@ -77,6 +79,14 @@ def parse_args():
                     " given per runtime")
     ap.add_argument("--cpus", type=int, default=2,
                     help="CPUs the kernel must bring up (default 2)")
+    ap.add_argument("--scenario-warnings", default=os.path.join(
+        os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+        "scenario-warnings.expected"),
+                    help="the kernel warnings each scenario provokes on"
+                    " purpose (default kernel-glue/scenario-warnings.expected)")
+    ap.add_argument("--scenarios", default="",
+                    help="the guest scenarios the boot ran, NAME,...: each"
+                    " must print its 'done' line")
     return ap.parse_args()
 
 
@@ -98,11 +108,11 @@ def measure(args):
     parse's output."""
     suites, parse_out = bootlog.kunit_parse(
         args.kunit, args.log, (expect.SUITE,) + expect.SEED_SUITES)
-    reports, summaries, workload, memory, cpus, case_text = \
+    reports, summaries, workload, memory, cpus, case_text, scenarios = \
         bootlog.scan_log(args.log)
     return {"suites": suites, "reports": reports, "summaries": summaries,
             "workload": workload, "memory": memory, "cpus": cpus,
-            "case_text": case_text}, parse_out
+            "case_text": case_text, "scenarios": scenarios}, parse_out
 
 
 def results_json(args, seed, v, boot, override_why, check_list):
@@ -115,6 +125,7 @@ def results_json(args, seed, v, boot, override_why, check_list):
                           for (s, c), w in sorted(override_why.items())],
             "unexpected": [r["case"] for r in v["unexpected"]],
             "stray_reports": v["stray"], "reports_in_cases": v["in_cases"],
+            "provoked_warnings": v["provoked"],
             "kernel_summary": summaries.get(expect.SUITE),
             "cases": v["rows"], "extra_cases": v["extra"],
             "seed": {"expected": os.path.abspath(seed) if seed else None,
@@ -125,7 +136,7 @@ def results_json(args, seed, v, boot, override_why, check_list):
                      "unexpected": ["%s.%s" % (r["suite"], r["case"])
                                     for r in v["seed_bad"]]},
             "workload": boot["workload"], "memory": boot["memory"],
-            "cpus": boot["cpus"],
+            "cpus": boot["cpus"], "scenarios": boot["scenarios"],
             "failed_checks": [what for verdict, what in check_list
                               if verdict == "FAIL"]}
 
@@ -142,7 +153,14 @@ def main():
         args.override, expected, seed_expected)
     boot, parse_out = measure(args)
     v = judge.judge_boot(boot, expected, seed_expected, override_why)
-    check_list = judge.checks(v, boot, args.compiler, args.cpus)
+    scenarios = [n for n in args.scenarios.split(",") if n]
+    v["stray"], v["provoked"] = judge.provoked_warnings(
+        v["stray"], expect.read_scenario_warnings(args.scenario_warnings),
+        scenarios)
+    for r in v["provoked"]:
+        print("%s: provoked by scenario %s, not stray: log line %d: %s"
+              % (args.label, r["scenario"], r["line"], r["text"]))
+    check_list = judge.checks(v, boot, args.compiler, args.cpus, scenarios)
     if not args.quiet_table:
         render.print_case_table(v, args.label)
     render.print_findings(v, args.expected, seed, parse_out)

@@ -30,6 +30,15 @@
 # version, ARCH unless x86_64) starts each .sum test name, so that the .sum
 # lines of two versions or architectures are distinct tests.
 #
+# KERNEL_SCENARIOS (NAME ..., space- or comma-separated; default none)
+# names guest scenarios (qemu/scenarios/NAME.sh) for the boot to run after
+# /init's workload (kernel parameter kasan_glue.scenarios=NAME,...):
+# build-kernel.sh adds configs/scenarios.config for them, mkinitramfs.py
+# packs them and the programs they need, their "# kasan-glue-append:"
+# lines and KERNEL_SCENARIO_ARGS (e.g. kasan_glue.trinity_ops=100000) go
+# onto the boot's kernel command line, and results.py wants a "done" line
+# from each (a .sum line each) besides no stray report in the whole log.
+#
 # Everything version-specific comes from kernel-glue/linux-X.Y/ of the
 # tree's version (versions.sh), each file from linux-X.Y/ARCH/ if there
 # (arches.sh): kasan_test.expected (the kernel's KUnit suite, judged per
@@ -56,13 +65,35 @@ runtime=${KASAN_RUNTIME:-own}
 arch=${KERNEL_ARCH:-$DEFAULT_ARCH}
 export KERNEL_ARCH="$arch"
 load_arch "$arch" run-variant || exit 2
+# A kernel on another base config (KERNEL_CONFIG, e.g. defconfig; see
+# build-kernel.sh) boots as kernel-glue/arch/ARCH/boot-CONFIG.conf says:
+# BOOT_MEM and BOOT_QEMU_ARGS for boot.sh, BOOT_TIMEOUT_DEFAULT the
+# boot's timeout unless BOOT_TIMEOUT is given, BOOT_PARAMS kernel
+# parameters of every boot, BOOT_LEVELS the paging levels
+# it must run with, BOOT_ALT_APPEND the parameters of a second boot, judged
+# like the first (BOOT_ALT_LEVELS its paging levels).  Its expectations
+# get linux-X.Y/[ARCH/]CONFIG.override on top when there is one (what that
+# config changes for every compiler and runtime, each line saying why).
+config=${KERNEL_CONFIG:-}
+BOOT_LEVELS='' BOOT_ALT_APPEND='' BOOT_ALT_LEVELS='' BOOT_PARAMS=''
+if [ -n "$config" ]; then
+	bootconf=$glue/arch/$arch/boot-$config.conf
+	if [ ! -f "$bootconf" ]; then
+		echo "run-variant: no $bootconf: how to boot a $config kernel on $arch" >&2
+		exit 2
+	fi
+	# shellcheck disable=SC1090
+	. "$bootconf"
+	BOOT_TIMEOUT=${BOOT_TIMEOUT:-${BOOT_TIMEOUT_DEFAULT:-}}
+	export BOOT_MEM BOOT_QEMU_ARGS BOOT_TIMEOUT
+fi
 vglue=$(tree_glue_dir "$tree" run-variant) || exit 1
 pair_dir "$vglue" "$arch" run-variant > /dev/null || exit 1
 version=${vglue##*/linux-}
 suffix=$(arch_suffix "$arch")
 # "6.1" for x86_64, "6.1 arm" for another architecture.
-vname="$version${suffix:+ $arch}"
-name="$version$suffix-$compiler-$runtime-$mode${off:+-$off}"
+vname="$version${suffix:+ $arch}${config:+ $config}"
+name="$version$suffix${config:+-$config}-$compiler-$runtime-$mode${off:+-$off}"
 if [ "$compiler" = plugin ]; then
 	prefix=${SUM_PREFIX:-kernel $vname $runtime-$mode${off:+-$off}}
 else
@@ -146,29 +177,74 @@ if [ ! -x "$BUSYBOX" ]; then
 	result FAIL boot "no busybox $BUSYBOX for $arch (scripts/install-deps.sh kernel)"
 	exit 1
 fi
-python3 "$glue/qemu/mkinitramfs.py" "$out/initramfs.cpio" --busybox "$BUSYBOX" \
-	${module:+"$module"}
-accel=${QEMU_ACCEL:-tcg}
-echo "  BOOT    $name ($QEMU $accel, timeout ${BOOT_TIMEOUT:-600} s; log $out/serial.log)"
-start=$(date +%s)
-if QEMU_ACCEL=$accel sh "$glue/qemu/boot.sh" "$out/$IMAGE" \
-		"$out/initramfs.cpio" "$out/serial.log"; then
-	result PASS boot "user space reached, clean reboot"
-else
-	result FAIL boot "see $out/serial.log"
-	status=1
+# The guest scenarios: NAME,... for /init and results.py; the kernel
+# parameters their files ask for.
+scenarios=$(echo "${KERNEL_SCENARIOS:-}" | tr ' ,' '\n\n' | sed '/^$/d' |
+	paste -sd, -)
+scenario_append=
+for s in $(echo "$scenarios" | tr ',' ' '); do
+	f=$glue/qemu/scenarios/$s.sh
+	[ ! -f "$f" ] || scenario_append="$scenario_append $(sed -n \
+		's/^#[[:space:]]*kasan-glue-append:[[:space:]]*//p' "$f" | tr '\n' ' ')"
+done
+if ! python3 "$glue/qemu/mkinitramfs.py" "$out/initramfs.cpio" --busybox "$BUSYBOX" \
+		${scenarios:+--scenarios "$scenarios"} --arch "$KARCH" \
+		${module:+"$module"}; then
+	result FAIL boot "no initramfs (mkinitramfs.py failed)"
+	exit 1
 fi
-echo "boot_seconds=$(($(date +%s) - start))" > "$out/kasan-glue-boot.txt"
-echo "  BOOTED  $name in $(($(date +%s) - start)) s"
+accel=${QEMU_ACCEL:-tcg}
+# The expectations, with the feature-off or base config's layer on top
+# (results.py's --override options).
+layers=
+[ -z "$off" ] || layers="--override $(glue_file "$vglue" "$arch" "$off.override")"
+layer=$(glue_file "$vglue" "$arch" "${config:-none}.override")
+[ -z "$config" ] || [ ! -f "$layer" ] || layers="$layers --override $layer"
 
-python3 "$glue/scripts/results.py" --log "$out/serial.log" \
-	--expected "$(glue_file "$vglue" "$arch" kasan_test.expected)" \
-	--seed-expected "$(glue_file "$vglue" "$arch" kasan_seed.expected)" \
-	--kunit "$tree/tools/testing/kunit/kunit.py" \
-	--label "$name" --json "$out/results.json" \
-	--compiler "$compiler" --runtime "$runtime" \
-	${off:+--override "$(glue_file "$vglue" "$arch" "$off.override")"} \
-	--sum "$sum" --sum-prefix "$prefix" || status=1
+scenario_boot_append=${scenarios:+kasan_glue.scenarios=$scenarios$scenario_append ${KERNEL_SCENARIO_ARGS:-}}
+
+# boot_judge TAG APPEND LEVELS: boot with the kernel parameters APPEND
+# (after BOOT_APPEND's) (serial.log, serial-TAG.log for TAG), judge it (results.json,
+# results-TAG.json; its .sum lines' names get TAG), and check that it ran
+# with LEVELS paging levels (paging.py) when LEVELS is given.
+boot_judge() {
+	tag=${1:+-$1}
+	log=$out/serial$tag.log
+	what="$name${1:+ ($1)}"
+	p=$prefix${1:+ $1}
+	echo "  BOOT    $what ($QEMU $accel, timeout ${BOOT_TIMEOUT:-600} s; log $log)${scenarios:+ with scenarios $scenarios}"
+	start=$(date +%s)
+	if QEMU_ACCEL=$accel BOOT_APPEND="${BOOT_APPEND:-} $BOOT_PARAMS${2:+ $2} $scenario_boot_append" \
+			sh "$glue/qemu/boot.sh" "$out/$IMAGE" "$out/initramfs.cpio" "$log"; then
+		echo "PASS: $p boot (user space reached, clean reboot)" >> "$sum"
+	else
+		echo "FAIL: $p boot (see $log)" >> "$sum"
+		status=1
+	fi
+	echo "boot_seconds=$(($(date +%s) - start))" > "$out/kasan-glue-boot$tag.txt"
+	echo "  BOOTED  $what in $(($(date +%s) - start)) s"
+	# shellcheck disable=SC2086
+	python3 "$glue/scripts/results.py" --log "$log" \
+		--expected "$(glue_file "$vglue" "$arch" kasan_test.expected)" \
+		--seed-expected "$(glue_file "$vglue" "$arch" kasan_seed.expected)" \
+		--kunit "$tree/tools/testing/kunit/kunit.py" \
+		--label "$what" --json "$out/results$tag.json" \
+		--compiler "$compiler" --runtime "$runtime" \
+		${scenarios:+--scenarios "$scenarios"} \
+		$layers \
+		--sum "$sum" --sum-prefix "$p" || status=1
+	[ -n "${3:-}" ] || return 0
+	if levels=$(python3 "$glue/scripts/paging.py" "$log" --want "$3"); then
+		echo "PASS: $p paging ($levels)" >> "$sum"
+	else
+		echo "FAIL: $p paging (want $3-level, $levels)" >> "$sum"
+		status=1
+	fi
+}
+
+boot_judge "" "" "$BOOT_LEVELS"
+[ -z "$BOOT_ALT_APPEND" ] ||
+	boot_judge "$BOOT_ALT_APPEND" "$BOOT_ALT_APPEND" "$BOOT_ALT_LEVELS"
 
 if [ -n "$off" ]; then
 	result UNSUPPORTED "kasan.fault=panic" "not booted with $off: the panic path is the normal $runtime-$mode kernel's"
@@ -179,7 +255,7 @@ fi
 # boot that runs only the seed suite).
 plog=$out/serial-fault-panic.log
 echo "  BOOT    $name with kasan.fault=panic (log $plog)"
-BOOT_TIMEOUT=300 BOOT_APPEND=kasan.fault=panic KUNIT_FILTER=kasan_seed \
+BOOT_TIMEOUT=300 BOOT_APPEND="$BOOT_PARAMS kasan.fault=panic" KUNIT_FILTER=kasan_seed \
 	QEMU_ACCEL=$accel sh "$glue/qemu/boot.sh" \
 	"$out/$IMAGE" "$out/initramfs.cpio" "$plog" \
 	> /dev/null 2>&1 || true

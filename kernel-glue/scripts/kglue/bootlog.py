@@ -6,7 +6,8 @@ document, is parsed on its own), every report (a "BUG: KASAN:" line,
 KASan's non-canonical address hint, or a kernel crash: Oops, panic,
 WARNING, "BUG: unable to handle", general protection fault) with the case
 it falls in, each case's lines, the suites' summary lines, whether /init's
-workload finished, its memory values and how many CPUs came up.
+workload finished, its memory values, how many CPUs came up, and how each
+guest scenario ended.
 
 A report belongs to the case whose result line follows it, i.e. it lies
 between the previous case's result line (or the suite's header) and its
@@ -25,8 +26,14 @@ REPORT_RES = [
     ("kasan", re.compile(r"BUG: KASAN: ")),
     ("kasan", re.compile(r"KASAN: (null-ptr-deref|maybe wild-memory-access|"
                          r"probably user-memory-access) in range")),
+    # The kernel's own general protection fault ("general protection
+    # fault, probably for non-canonical address ...: 0000 [#1] ..." or
+    # "general protection fault: 0000 ..."), not a user process's
+    # ("traps: NAME[PID] general protection fault ip:... in PROGRAM",
+    # which stress-ng gives under injected failures).
     ("crash", re.compile(r"Kernel panic|BUG: unable to handle|"
-                         r"BUG: kernel NULL pointer|general protection fault|"
+                         r"BUG: kernel NULL pointer|"
+                         r"general protection fault[,:]|"
                          r"Oops: |WARNING: CPU: |kernel BUG at")),
 ]
 SUMMARY = re.compile(r"# (\S+): pass:\d+ fail:\d+ skip:\d+ total:\d+")
@@ -36,6 +43,12 @@ VERSION = re.compile(r"^\s*K?TAP version \d+\s*$")
 WORKLOAD = "kasan-glue: workload: done"
 # The kernel's count of the CPUs it brought up (boot.sh gives it 2).
 CPUS = re.compile(r"smp: Brought up \d+ nodes?, (\d+) CPUs?")
+# A guest scenario's end (qemu/scenarios/lib.sh), and its counters:
+# "kasan-glue: scenario NAME: done" or "...: failed: REASON";
+# "kasan-glue: scenario NAME: LABEL KEY=N ..." (LABEL before, after, ...).
+SCENARIO_END = re.compile(r"kasan-glue: scenario ([\w-]+): (done|failed: .*?)\s*$")
+SCENARIO_VALUES = re.compile(
+    r"kasan-glue: scenario ([\w-]+): (\w+)((?: \w+=-?\d+)+)\s*$")
 
 
 def run_kunit_parse(kunit, text):
@@ -119,6 +132,7 @@ class Scan:
         self.workload = False
         self.memory = {}
         self.cpus = None
+        self.scenarios = {}     # name -> {"end": ..., "values": {label: {}}}
         self.title = None       # the last report title, awaiting its next line
 
     def tap(self, line):
@@ -157,6 +171,21 @@ class Scan:
         if m:
             self.cpus = int(m.group(1))
         self.memory.update(init_values(line))
+        self.scenario(line)
+
+    def scenario(self, line):
+        """A scenario's end line (the first one counts) or counters."""
+        m = SCENARIO_END.search(line)
+        if m:
+            sc = self.scenarios.setdefault(m.group(1), {"values": {}})
+            sc.setdefault("end", m.group(2))
+            return
+        m = SCENARIO_VALUES.search(line)
+        if m:
+            sc = self.scenarios.setdefault(m.group(1), {"values": {}})
+            sc["values"][m.group(2)] = {
+                k: int(v) for k, v in
+                (kv.split("=") for kv in m.group(3).split())}
 
     def report(self, lineno, line):
         """A report that LINE starts, if any (the first kind that matches)."""
@@ -176,7 +205,7 @@ def scan_log(log):
     """The reports of the log, each with the suite and case it falls in (or
     None), the suites' summary lines, whether the workload finished, the
     memory state that /init printed, how many CPUs the kernel brought up,
-    and each case's lines."""
+    each case's lines, and the guest scenarios' ends and counters."""
     s = Scan()
     for lineno, line in lines(log):
         if s.title is not None:
@@ -187,4 +216,4 @@ def scan_log(log):
         s.values(line)
         s.report(lineno, line)
     return s.reports, s.summaries, s.workload, s.memory, s.cpus, \
-        s.case_text
+        s.case_text, s.scenarios

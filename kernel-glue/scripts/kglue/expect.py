@@ -165,3 +165,15 @@ def apply_overrides(paths, expected, seed_expected):
             table[hits[0]] = key + (exp,) + tuple(row[len(key) + 1:])
             why_of[(suite, case)] = why
     return expected, seed_expected, why_of
+
+
+def read_scenario_warnings(path):
+    """scenario-warnings.expected: (SCENARIO, compiled REGEX) pairs, the
+    kernel warnings each scenario provokes on purpose."""
+    out = []
+    for line in expectation_lines(path):
+        scenario, _, regex = line.partition(" ")
+        if not regex.strip():
+            sys.exit("%s: want SCENARIO REGEX, not %r" % (path, line))
+        out.append((scenario, re.compile(regex.strip())))
+    return out

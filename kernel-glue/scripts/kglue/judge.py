@@ -30,6 +30,13 @@ SKIP_REASON = re.compile(r"#\s*SKIP\b\s*(.*)$")
 NO_REPORT = {"kasan": "KASAN failure expected in",
              "kasan_seed": "no KASan report for",
              "kasan_seed_module": "no KASan report for"}
+# The suffixes of a function's parts and clones that GCC emits under
+# their own symbols: FUNC.cold (the unlikely blocks, moved out by
+# -freorder-blocks-and-partition at -O2: a defconfig kernel, not
+# tinyconfig's -Os, reports a seed case's access from there, where the
+# check's report call is), FUNC.part.N, FUNC.isra.N, FUNC.constprop.N.
+# Each is FUNC's own code.
+GCC_PART = r"(\.(cold|part\.\d+|isra\.\d+|constprop\.\d+))*"
 # The line right after a report's title.
 ACCESS = re.compile(r"(Read|Write)( of size \d+)? at addr |Free of addr ")
 
@@ -77,7 +84,8 @@ def report_detail(mine, bug_type, func, count):
     want = "%s in %s" % (bug_type, func)
     if count > 1:
         want = "%d x %s" % (count, want)
-    func_rx = re.compile(re.escape(func) + r"(\+0x[0-9a-f]+/0x[0-9a-f]+)?")
+    func_rx = re.compile(re.escape(func) + GCC_PART +
+                         r"(\+0x[0-9a-f]+/0x[0-9a-f]+)?")
 
     def title_bad(r):
         m = TITLE.search(r["text"])
@@ -161,6 +169,19 @@ def stray_reports(reports, expected, seed_expected):
     return [r for r in reports if not expected_report(r)]
 
 
+def provoked_warnings(stray, provoked, scenarios):
+    """STRAY split into what is still stray and the kernel warnings a
+    scenario of SCENARIOS provokes on purpose (PROVOKED: (scenario, regex)
+    pairs, scenario-warnings.expected); a KASan report is never one."""
+    kept, excused = [], []
+    for r in stray:
+        why = [sc for sc, rx in provoked if sc in scenarios
+               and r["kind"] == "crash" and rx.search(r["text"])]
+        (excused if why else kept).append(dict(r, scenario=why[0]) if why
+                                          else r)
+    return kept, excused
+
+
 def judge_boot(boot, expected, seed_expected, override_why):
     """The verdict on one boot: BOOT is {"suites": suite -> case -> status
     or None when kunit.py found nothing, "reports", "summaries",
@@ -230,9 +251,24 @@ def seed_checks(v, compiler):
     return checks
 
 
-def checks(v, boot, compiler, cpus):
+def scenario_checks(boot, scenarios):
+    """One check per guest scenario asked for: it printed "done" (and no
+    "failed" before).  A scenario whose run made a report or crashed the
+    kernel fails the stray-report check, not this one."""
+    out = []
+    for name in scenarios:
+        end = boot["scenarios"].get(name, {}).get("end")
+        if end == "done":
+            out.append(("PASS", "scenario %s" % name))
+        else:
+            out.append(("FAIL", "scenario %s (%s)" % (
+                name, end or "no end line: it did not finish")))
+    return out
+
+
+def checks(v, boot, compiler, cpus, scenarios=()):
     """Every check of the verdict V, in .sum order: (PASS|FAIL|UNSUPPORTED,
-    what)."""
+    what); SCENARIOS the guest scenarios the boot ran."""
     out = [case_check(r["case"], r, r["override"] or r["why"])
            for r in v["rows"]]
     out += [("FAIL", "%s (not in the expectations)" % name)
@@ -253,7 +289,7 @@ def checks(v, boot, compiler, cpus):
     out.append(("PASS" if got == cpus else "FAIL",
                 "%d CPUs (the kernel brought up %s)" % (
                     cpus, got if got is not None else "none")))
-    return out
+    return out + scenario_checks(boot, scenarios)
 
 
 def passed(v, check_list):
