@@ -56,6 +56,9 @@ asmlinkage void kasan_unpoison_task_stack_below(const void *watermark);
  */
 extern const struct kernel_param_ops kasan_counter_ops;
 
+/* The memory one shadow page describes (vmalloc.c, memory_hotplug.c). */
+#define MEMORY_PER_SHADOW_PAGE	(PAGE_SIZE << KASAN_SHADOW_SCALE_SHIFT)
+
 /* arch-ARCH/shadow_init.c: bytes of real shadow and of its page tables. */
 extern unsigned long kasan_shadow_bytes;
 extern unsigned long kasan_shadow_table_bytes;

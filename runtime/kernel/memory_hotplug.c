@@ -29,9 +29,6 @@
 
 #include "kasan_kernel.h"
 
-/* The memory one shadow page describes: a block is a multiple of it. */
-#define MEMORY_PER_SHADOW_PAGE	(PAGE_SIZE << KASAN_SHADOW_SCALE_SHIFT)
-
 /*
  * Bytes of shadow this file mapped for memory that came online (the
  * notifier runs under mem_hotplug_lock, one at a time).

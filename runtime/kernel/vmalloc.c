@@ -19,9 +19,6 @@
 
 #include "kasan_kernel.h"
 
-/* The memory one shadow page describes. */
-#define MEMORY_PER_SHADOW_PAGE	(PAGE_SIZE << KASAN_SHADOW_SCALE_SHIFT)
-
 /*
  * Areas whose shadow could not be mapped (no page for it or for a page
  * table): vmalloc gives up on them, and the shadow pages mapped so far
