@@ -260,12 +260,23 @@ bench-hosted: plugin driver hosted
 # mainline's) against the same kernel without KASan (bench/kernel/bench.py).
 # One run per Linux version in KERNEL, on kernel-check's build directories
 # of that version.
-bench-kernel: kernel-tree plugin driver
+# Each boot runs under QEMU's TCG plugin bench/kernel/insn-profile.c, whose
+# header install-deps.sh's bench group takes from Debian's QEMU source.
+# BENCH_BOOTS chooses boots (bench.py --boots; default all).
+INSN_PROFILE := $(BUILD_ROOT)/bench/insn-profile.so
+bench-kernel: kernel-tree plugin driver $(INSN_PROFILE)
 	@$(foreach v,$(KERNEL),python3 bench/kernel/bench.py \
 		--tree $(call kernel_tree,$(v)) \
 		--prefix $(call kernel_prefix,$(v)) --plugin $(KERNEL_PLUGIN) \
+		--profiler $(INSN_PROFILE) $(if $(BENCH_BOOTS),--boots $(BENCH_BOOTS)) \
 		--cc $(GCC) --mode $(or $(KASAN_MODE),inline) \
 		--out $(BUILD_ROOT)/bench-kernel-$(v) &&) true
+
+$(INSN_PROFILE): bench/kernel/insn-profile.c
+	@sh scripts/install-deps.sh bench
+	@mkdir -p $(dir $@)
+	gcc -O2 -Wall -Wextra -Wno-unused-parameter -shared -fPIC \
+		-I$(BUILD_ROOT)/qemu-plugin -o $@ $<
 
 bench: bench-hosted bench-kernel
 

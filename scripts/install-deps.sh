@@ -19,6 +19,11 @@
 #           busybox is another Debian architecture's package (BUSYBOX_DEB,
 #           e.g. busybox-static:armel, which conflicts with the amd64
 #           busybox-static) gets it downloaded and extracted under build/
+#   bench   QEMU's TCG plugin header (qemu-plugin.h, which no Debian binary
+#           package ships), for the kernel benchmark's instruction profile:
+#           taken from Debian's source package of the installed
+#           qemu-system-x86 (deb-src lines for Debian's own archive are
+#           added if apt has none) into build/qemu-plugin/
 set -eu
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -54,7 +59,8 @@ for group in "$@"; do
 	test) want="$want $pkgs_test" ;;
 	cross) want="$want $pkgs_cross" ;;
 	kernel) want="$want $pkgs_kernel" ;;
-	*) echo "install-deps: unknown group '$group' (plugin, test, cross, kernel)" >&2
+	bench) want="$want qemu-system-x86 xz-utils dpkg-dev" ;;
+	*) echo "install-deps: unknown group '$group' (plugin, test, cross, kernel, bench)" >&2
 	   exit 2 ;;
 	esac
 done
@@ -99,6 +105,52 @@ foreign_busybox() {
 	rm -rf "$tmp"
 }
 
+# qemu_plugin_header: build/qemu-plugin/qemu-plugin.h from the source
+# package of the installed QEMU (its plugin API version must match).
+qemu_plugin_header() {
+	dest=$root/build/qemu-plugin
+	[ -f "$dest/qemu-plugin.h" ] && return 0
+	version=$(dpkg-query -W -f='${source:Version}' qemu-system-x86)
+	if ! grep -rqs '^Types:.*deb-src\|^deb-src' /etc/apt/sources.list \
+	     /etc/apt/sources.list.d/; then
+		if [ "$(id -u)" -ne 0 ]; then
+			echo "install-deps: QEMU's plugin header needs deb-src" \
+			     "lines in apt's sources; run as root" >&2
+			return 1
+		fi
+		cat > /etc/apt/sources.list.d/kasan-plugin-deb-src.sources <<-EOF
+		Types: deb-src
+		URIs: http://deb.debian.org/debian
+		Suites: bookworm bookworm-updates
+		Components: main
+		Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+
+		Types: deb-src
+		URIs: http://deb.debian.org/debian-security
+		Suites: bookworm-security
+		Components: main
+		Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+		EOF
+		apt-get update -qq
+	fi
+	echo "install-deps: QEMU $version's plugin header into $dest"
+	tmp=$dest.tmp.$$
+	rm -rf "$tmp"
+	mkdir -p "$tmp"
+	if ! (cd "$tmp" && apt-get source -qq --download-only \
+			"qemu=$version" >/dev/null 2>&1) ||
+	   ! tar -xJf "$tmp"/qemu_*.orig.tar.xz -C "$tmp" --wildcards \
+			'*/include/qemu/qemu-plugin.h'; then
+		rm -rf "$tmp"
+		echo "install-deps: could not get qemu-plugin.h from Debian's" \
+		     "source package qemu=$version (apt-get source qemu)" >&2
+		return 1
+	fi
+	mkdir -p "$dest"
+	mv "$tmp"/*/include/qemu/qemu-plugin.h "$dest/"
+	rm -rf "$tmp"
+}
+
 missing=""
 for p in $want; do
 	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed'; then
@@ -128,3 +180,4 @@ case " $* " in *" kernel "*)
 		foreign_busybox "$conf" || exit 1
 	done ;;
 esac
+case " $* " in *" bench "*) qemu_plugin_header || exit 1 ;; esac

@@ -1,28 +1,34 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""The kernel benchmark: the test kernel's config built five ways, each
-booted in QEMU with -icount shift=0,sleep=off (the guest's clock counts
-instructions, so a run is repeatable) on one CPU, /init timing phases of
-system-call-heavy work (init in this directory).  Not a test: it prints
-ratios.
+"""The kernel benchmark: the test kernel's config built several ways,
+each booted in QEMU with -icount shift=0,sleep=off (the guest's clock
+counts instructions, so a run is repeatable) on one CPU, /init timing
+phases of system-call-heavy work (init in this directory), and QEMU's
+TCG plugin insn-profile.so counting every block the guest runs between
+the workload's first and last sync(2) (profile.py groups them by
+function: checks, stacks, quarantine, ...).  Not a test: it prints
+ratios, profiles and counts.
 
   bench.py --tree build/linux-X.Y --prefix build/kernel-X.Y
-           --plugin kasan.so --cc gcc-12 [--mode inline] --out DIR
+           --plugin kasan.so --profiler insn-profile.so --cc gcc-12
+           [--mode inline] [--boots A,B] --out DIR
 
-One Linux version per run (make bench-kernel runs one per version in
-KERNEL, each into build/bench-kernel-X.Y).  Variants (build directories
-PREFIX-COMPILER-RUNTIME-MODE, as make kernel-check names them for the
-version's PREFIX build/kernel-X.Y, so its kernels are reused):
+Kernels (build directories PREFIX-COMPILER-RUNTIME-MODE, as make
+kernel-check names them, so its kernels are reused):
   none              no KASan (kasan.config less its KASAN and KUNIT lines)
   native-mainline   GCC's -fsanitize=kernel-address, mainline's mm/kasan
   native-own        GCC's, our runtime
   plugin-mainline   kasan.so, mainline's runtime
   plugin-own        kasan.so, our runtime
+  plugin-own-nochecks  kasan.so with its disable argument: our runtime's
+                    hooks, no check in the kernel
+  plugin-own-outline, native-own-outline  outline checks, whose entry
+                    points count the checks executed, by kind and size
 
-Ratios are against none (what KASan costs) and against native-mainline
-(what we cost next to the kernel's own KASan).  Comparing the runtimes
-with one compiler separates the checks' cost from the runtime's.  The
-numbers also go to DIR/bench-kernel.json.
+The decomposition boots plugin-own and plugin-own-nochecks again with
+kasan.stacktrace=off and kasan.quarantine=off, so that each row adds one
+part of the cost.  Everything goes to DIR/bench-kernel.json; the profiles
+of each boot to DIR/profile-BOOT.json.
 """
 import argparse
 import json
@@ -30,37 +36,85 @@ import os
 import re
 import subprocess
 import sys
+import time
+
+import render
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 GLUE = os.path.join(ROOT, "kernel-glue")
 PHASE = re.compile(r"kasan-bench: (\w+) (\d+\.\d+) (\d+\.\d+)\s*$")
-VARIANTS = [("none", "none", None), ("native-mainline", "native", "mainline"),
-            ("native-own", "native", "own"),
-            ("plugin-mainline", "plugin", "mainline"),
-            ("plugin-own", "plugin", "own")]
+NO_STACKS = "kasan.stacktrace=off"
+NO_QUARANTINE = "kasan.quarantine=off"
+
+# label: (compiler, runtime, mode or None for --mode, plugin flags)
+KERNELS = {
+    "none": ("none", None, None, ""),
+    "native-mainline": ("native", "mainline", None, ""),
+    "native-own": ("native", "own", None, ""),
+    "plugin-mainline": ("plugin", "mainline", None, ""),
+    "plugin-own": ("plugin", "own", None, ""),
+    "plugin-own-nochecks": ("plugin", "own", None,
+                            "-fplugin-arg-kasan-disable"),
+    "native-own-outline": ("native", "own", "outline", ""),
+    "plugin-own-outline": ("plugin", "own", "outline", ""),
+}
+# boot label: (kernel, kernel parameters)
+BOOTS = {
+    "none": ("none", ""),
+    "native-mainline": ("native-mainline", ""),
+    "native-own": ("native-own", ""),
+    "plugin-mainline": ("plugin-mainline", ""),
+    "plugin-own": ("plugin-own", ""),
+    "own-nochecks-nostacks": ("plugin-own-nochecks", NO_STACKS),
+    "own-nochecks": ("plugin-own-nochecks", ""),
+    "own-nostacks": ("plugin-own", NO_STACKS),
+    "own-noquarantine": ("plugin-own", NO_QUARANTINE),
+    "native-own-outline": ("native-own-outline", ""),
+    "plugin-own-outline": ("plugin-own-outline", ""),
+}
 
 
-def build(args, compiler, runtime):
+def kernel_dir(args, label):
+    compiler, runtime, mode, flags = KERNELS[label]
     if compiler == "none":
-        out = "%s-none" % args.prefix
-    else:
-        out = "%s-%s-%s-%s" % (args.prefix, compiler, runtime, args.mode)
+        return "%s-none" % args.prefix
+    out = "%s-%s-%s-%s" % (args.prefix, compiler, runtime, mode or args.mode)
+    return out + ("-nochecks" if flags else "")
+
+
+def build(args, label):
+    compiler, runtime, mode, flags = KERNELS[label]
+    out = kernel_dir(args, label)
     env = dict(os.environ, REAL_CC=args.cc, KASAN_PLUGIN=args.plugin,
-               KASAN_RUNTIME=runtime or "own")
+               KASAN_RUNTIME=runtime or "own", KASAN_PLUGIN_FLAGS=flags)
     subprocess.run(["sh", os.path.join(GLUE, "scripts", "build-kernel.sh"),
-                    args.tree, out, args.mode, compiler], env=env,
+                    args.tree, out, mode or args.mode, compiler], env=env,
                    check=True)
     return out
 
 
-def boot(kernel_dir, initramfs, log):
+def symbol_address(kdir, names):
+    for line in open(os.path.join(kdir, "System.map")):
+        parts = line.split()
+        if len(parts) == 3 and parts[2] in names:
+            return parts[0]
+    sys.exit("bench: none of %s in %s/System.map" % (names, kdir))
+
+
+def boot(args, kdir, append, label):
+    """Boot once: the phases' guest seconds and the profile's JSON."""
+    log = os.path.join(args.out, "serial-%s.log" % label)
+    raw = os.path.join(args.out, "profile-%s.txt" % label)
+    mark = symbol_address(kdir, ("__x64_sys_sync", "__do_sys_sync"))
+    qemu_args = "-icount shift=0,sleep=off -plugin %s,out=%s,mark=%s" % (
+        args.profiler, raw, mark)
     env = dict(os.environ, BOOT_SMP="1", KUNIT_FILTER="none",
-               BOOT_QEMU_ARGS="-icount shift=0,sleep=off",
-               BOOT_TIMEOUT=os.environ.get("BOOT_TIMEOUT", "900"))
+               BOOT_QEMU_ARGS=qemu_args, BOOT_APPEND=append,
+               BOOT_TIMEOUT=os.environ.get("BOOT_TIMEOUT", "1800"))
     subprocess.run(["sh", os.path.join(GLUE, "qemu", "boot.sh"),
-                    os.path.join(kernel_dir, "arch/x86/boot/bzImage"),
-                    initramfs, log], env=env, check=True)
+                    os.path.join(kdir, "arch/x86/boot/bzImage"),
+                    args.initramfs, log], env=env, check=True)
     phases = {}
     for line in open(log, errors="replace"):
         m = PHASE.search(line)
@@ -70,53 +124,64 @@ def boot(kernel_dir, initramfs, log):
     if not phases:
         sys.exit("bench: no timed phases in %s" % log)
     phases["total"] = round(sum(phases.values()), 2)
-    return phases
+    out = os.path.join(args.out, "profile-%s.json" % label)
+    subprocess.run([sys.executable, os.path.join(HERE, "profile.py"),
+                    "--profile", raw, "--kernel-dir", kdir, "--json", out],
+                   check=True)
+    return phases, json.load(open(out))
 
 
-def ratio(a, b):
-    return "%.2fx" % (a / b) if b else "n/a"
-
-
-def main():
+def parse_args():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--tree", required=True)
     ap.add_argument("--prefix", required=True)
     ap.add_argument("--plugin", required=True)
+    ap.add_argument("--profiler", required=True)
     ap.add_argument("--cc", default="gcc")
     ap.add_argument("--mode", default="inline", choices=("inline", "outline"))
+    ap.add_argument("--boots", default=",".join(BOOTS),
+                    help="comma-separated boots (default all)")
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
     args.plugin = os.path.abspath(args.plugin)
-    os.makedirs(args.out, exist_ok=True)
+    args.profiler = os.path.abspath(args.profiler)
+    args.boots = [b for b in args.boots.split(",") if b]
+    unknown = [b for b in args.boots if b not in BOOTS]
+    if unknown:
+        sys.exit("bench: unknown boots %s (known: %s)" %
+                 (unknown, ", ".join(BOOTS)))
+    return args
 
-    initramfs = os.path.join(args.out, "bench-initramfs.cpio")
+
+def main():
+    args = parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    args.initramfs = os.path.join(args.out, "bench-initramfs.cpio")
     subprocess.run([sys.executable, os.path.join(GLUE, "qemu",
-                                                 "mkinitramfs.py"), initramfs],
+                                                 "mkinitramfs.py"),
+                    args.initramfs],
                    env=dict(os.environ,
                             INITRAMFS_INIT=os.path.join(HERE, "init")),
                    check=True)
-    results = {}
-    for label, compiler, runtime in VARIANTS:
-        print("== bench-kernel: %s (%s)" % (label, args.mode), flush=True)
-        kdir = build(args, compiler, runtime)
-        log = os.path.join(args.out, "serial-%s.log" % label)
-        results[label] = boot(kdir, initramfs, log)
-
-    phases = list(results["none"])
-    print("\n  guest seconds (-icount shift=0: instructions), %s mode" %
-          args.mode)
-    print("  %-16s" % "" + "".join("%12s" % p for p in phases))
-    for label in results:
-        print("  %-16s" % label + "".join(
-            "%12.2f" % results[label].get(p, 0) for p in phases))
-    print("\n  ratios (total)    vs none   vs native-mainline")
-    base, ref = results["none"]["total"], results["native-mainline"]["total"]
-    for label in results:
-        t = results[label]["total"]
-        print("  %-16s %9s %9s" % (label, ratio(t, base), ratio(t, ref)))
-    with open(os.path.join(args.out, "bench-kernel.json"), "w") as f:
-        json.dump({"mode": args.mode, "guest_seconds": results}, f, indent=1)
-    print("\n  (numbers in %s)" % os.path.join(args.out, "bench-kernel.json"))
+    built = {}
+    seconds, profiles = {}, {}
+    for label in args.boots:
+        kernel, append = BOOTS[label]
+        if kernel not in built:
+            print("== bench-kernel: build %s" % kernel, flush=True)
+            built[kernel] = build(args, kernel)
+        print("== bench-kernel: boot %s %s" % (label, append), flush=True)
+        start = time.time()
+        seconds[label], profiles[label] = boot(args, built[kernel], append,
+                                               label)
+        print("   %.0f s" % (time.time() - start), flush=True)
+    result = {"mode": args.mode, "guest_seconds": seconds,
+              "profiles": profiles}
+    path = os.path.join(args.out, "bench-kernel.json")
+    with open(path, "w") as f:
+        json.dump(result, f, indent=1)
+    render.print_all(result)
+    print("\n  (numbers in %s)" % path)
 
 
 if __name__ == "__main__":

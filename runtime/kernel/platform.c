@@ -8,6 +8,8 @@
  * Boot parameters, as mainline's:
  *   kasan.fault=report|panic   panic after the first report
  *   kasan.stacktrace=on|off    save alloc and free stacks (default on)
+ *   kasan.quarantine=on|off    hold freed objects back (default on;
+ *                              ours, not mainline's: slab.c)
  *   kasan_multi_shot           report every bad access, not the first only
  * Read-only in /sys/module/kasan/parameters/: quarantine_bytes (held now),
  * quarantine_limit, shadow_bytes (real shadow mapped at boot), and the

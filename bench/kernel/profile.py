@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""Symbolize and group an exact instruction profile of a kernel benchmark
+run (insn-profile.so's output) with the kernel's System.map.
+
+  profile.py --profile FILE --kernel-dir OUT [--groups FILE] --json OUT.json
+
+Each translated block's instructions (length x times run) go to the
+function its first instruction is in (a block does not cross a function's
+end but for fall-through into the next, which compilers do not emit
+between functions); the function goes to a group by profile-groups' rules.
+A function's entries are the runs of blocks that start at its address:
+for the checks' entry points (__asan_load4 and friends), the number of
+checks executed, by kind and size.
+
+The JSON: total instructions, instructions by group, the top functions,
+and the executed out-of-line checks.
+"""
+import argparse
+import bisect
+import fnmatch
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CHECK_ENTRY = re.compile(r"__asan_(load|store)(1|2|4|8|16|N)(_noabort)?$|"
+                         r"__kasan_check_(read|write)$")
+TOP = 40
+
+
+def read_symbols(system_map):
+    """Text symbols, sorted: (addresses, [names at each address], the
+    image's end)."""
+    by_addr = {}
+    end = None
+    for line in open(system_map):
+        parts = line.split()
+        if len(parts) == 3 and parts[1] in "tTwW":
+            by_addr.setdefault(int(parts[0], 16), []).append(parts[2])
+        elif len(parts) == 3 and parts[2] == "_end":
+            end = int(parts[0], 16)
+    addrs = sorted(by_addr)
+    return addrs, [by_addr[a] for a in addrs], end
+
+
+def read_rules(path):
+    rules = []
+    for line in open(path):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        group, kind, pattern = line.split(None, 2)
+        if kind not in ("sym", "obj"):
+            sys.exit("profile: %s: bad rule kind '%s'" % (path, kind))
+        rules.append((group, kind, pattern))
+    return rules
+
+
+def objects_of(kernel_dir, rules):
+    """name -> set of the rule objects defining a function of that name."""
+    where = {}
+    for _, kind, pattern in rules:
+        if kind != "obj":
+            continue
+        for obj in glob.glob(os.path.join(kernel_dir, pattern)):
+            rel = os.path.relpath(obj, kernel_dir)
+            out = subprocess.run(["nm", "--defined-only", obj],
+                                 capture_output=True, text=True).stdout
+            for line in out.splitlines():
+                parts = line.split()
+                if len(parts) == 3 and parts[1] in "tTwW":
+                    where.setdefault(parts[2], set()).add(rel)
+    return where
+
+
+def classify(names, rules, where, duplicated):
+    """The group of a function known by these (alias) names."""
+    for group, kind, pattern in rules:
+        for name in names:
+            if kind == "sym" and re.fullmatch(pattern, name):
+                return group
+            if kind == "obj" and any(fnmatch.fnmatch(o, pattern)
+                                     for o in where.get(name, ())):
+                # A static name that other objects define too: which
+                # object this address is in is not known.
+                return "ambiguous" if name in duplicated else group
+    return "kernel"
+
+
+def read_profile(path):
+    window = None
+    blocks = []
+    for line in open(path):
+        if line.startswith("#"):
+            window = "between" in line
+            continue
+        vaddr, ninsns, count = line.split()
+        blocks.append((int(vaddr, 16), int(ninsns), int(count)))
+    return window, blocks
+
+
+def check_kind(names):
+    for name in names:
+        m = CHECK_ENTRY.match(name)
+        if m and m.group(1):
+            return "%s%s" % (m.group(1), m.group(2))
+        if m:
+            return "check_%s" % m.group(4)
+    return None
+
+
+def profile(args):
+    addrs, names, kernel_end = read_symbols(
+        os.path.join(args.kernel_dir, "System.map"))
+    rules = read_rules(args.groups)
+    where = objects_of(args.kernel_dir, rules)
+    seen = {}
+    for ns in names:
+        for n in ns:
+            seen[n] = seen.get(n, 0) + 1
+    duplicated = {n for n, c in seen.items() if c > 1}
+    window, blocks = read_profile(args.profile)
+    kernel_start = addrs[0] if addrs else 0
+    per_func, entries = {}, {}
+    total = 0
+    for vaddr, ninsns, count in blocks:
+        n = ninsns * count
+        total += n
+        if vaddr < kernel_start:
+            key = None
+        elif kernel_end and vaddr >= kernel_end:
+            key = "outside"  # modules, BPF, trampolines
+        else:
+            i = bisect.bisect_right(addrs, vaddr) - 1
+            key = i
+            if addrs[i] == vaddr:
+                entries[i] = entries.get(i, 0) + count
+        per_func[key] = per_func.get(key, 0) + n
+    groups, top, checks = {}, [], {}
+    for key, n in per_func.items():
+        if key is None:
+            group, name = "user", "(user space)"
+        elif key == "outside":
+            group, name = "kernel", "(outside the image)"
+        else:
+            group = classify(names[key], rules, where, duplicated)
+            name = names[key][0]
+        groups[group] = groups.get(group, 0) + n
+        top.append((n, name, group))
+    for i, count in entries.items():
+        kind = check_kind(names[i])
+        if kind:
+            checks[kind] = checks.get(kind, 0) + count
+    top.sort(reverse=True)
+    return {"window": window, "total": total, "groups": groups,
+            "checks": checks, "checks_total": sum(checks.values()),
+            "top": [[name, group, n] for n, name, group in top[:TOP]]}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--profile", required=True)
+    ap.add_argument("--kernel-dir", required=True)
+    ap.add_argument("--groups", default=os.path.join(HERE, "profile-groups"))
+    ap.add_argument("--json", required=True)
+    args = ap.parse_args()
+    result = profile(args)
+    with open(args.json, "w") as f:
+        json.dump(result, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
