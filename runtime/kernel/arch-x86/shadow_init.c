@@ -296,8 +296,10 @@ static void __init walk_p4d(pgd_t *pgd, unsigned long addr,
 		return;
 	}
 	if (pgd_none(*pgd) || is_early(pgd_pfn(*pgd), kasan_early_shadow_p4d)) {
-		void *t = private_table(pgd_none(*pgd), kasan_early_shadow_p4d,
-					nid);
+		/* Unused where pgd_populate() is empty: no X86_5LEVEL. */
+		void *t __maybe_unused = private_table(pgd_none(*pgd),
+						       kasan_early_shadow_p4d,
+						       nid);
 
 		pgd_populate(&init_mm, pgd, t);
 	}
