@@ -39,7 +39,8 @@ version_arches() {
 
 # load_arch ARCH WHO: source arch/ARCH/arch.conf (KARCH, SRCARCH, CROSS_COMPILE,
 # BASE_CONFIG, IMAGE, QEMU, QEMU_MACHINE, QEMU_SMP, CONSOLE, BUSYBOX,
-# UNINSTRUMENTED), or a message naming the supported ones and status 1.
+# UNINSTRUMENTED, OWN_STACK_WALK), or a message naming the supported ones
+# and status 1.
 load_arch() {
 	if [ -z "$1" ] || [ ! -f "$glue/arch/$1/arch.conf" ]; then
 		echo "$2: no glue for architecture '${1:-}' (no" \

@@ -42,7 +42,9 @@ with --sum, DejaGnu-style lines (PASS/FAIL per case, UNSUPPORTED for an
 expected skip, a PASS that says "fails as expected" for an expected
 failure; per seed case one for KUnit and, unless it is skipped, one for
 its report; one for stray reports, one for the workload, one for the
-CPUs, one per scenario of --scenarios).  Exits 1 on any unexpected result.
+CPUs, one per scenario of --scenarios, and with --stack-walk-check one
+for our runtime's stack walk: compared with the kernel's on some saves
+and never different).  Exits 1 on any unexpected result.
 """
 
 import argparse
@@ -84,6 +86,9 @@ def parse_args():
         "scenario-warnings.expected"),
                     help="the kernel warnings each scenario provokes on"
                     " purpose (default kernel-glue/scenario-warnings.expected)")
+    ap.add_argument("--stack-walk-check", action="store_true",
+                    help="the boot had kasan.stackwalk=check: want walks "
+                    "compared and none different")
     ap.add_argument("--scenarios", default="",
                     help="the guest scenarios the boot ran, NAME,...: each"
                     " must print its 'done' line")
@@ -108,11 +113,12 @@ def measure(args):
     parse's output."""
     suites, parse_out = bootlog.kunit_parse(
         args.kunit, args.log, (expect.SUITE,) + expect.SEED_SUITES)
-    reports, summaries, workload, memory, cpus, case_text, scenarios = \
-        bootlog.scan_log(args.log)
+    reports, summaries, workload, memory, cpus, case_text, scenarios, \
+        stack_walks = bootlog.scan_log(args.log)
     return {"suites": suites, "reports": reports, "summaries": summaries,
             "workload": workload, "memory": memory, "cpus": cpus,
-            "case_text": case_text, "scenarios": scenarios}, parse_out
+            "case_text": case_text, "scenarios": scenarios,
+            "stack_walks": stack_walks}, parse_out
 
 
 def results_json(args, seed, v, boot, override_why, check_list):
@@ -137,6 +143,7 @@ def results_json(args, seed, v, boot, override_why, check_list):
                                     for r in v["seed_bad"]]},
             "workload": boot["workload"], "memory": boot["memory"],
             "cpus": boot["cpus"], "scenarios": boot["scenarios"],
+            "stack_walks": boot["stack_walks"],
             "failed_checks": [what for verdict, what in check_list
                               if verdict == "FAIL"]}
 
@@ -161,6 +168,8 @@ def main():
         print("%s: provoked by scenario %s, not stray: log line %d: %s"
               % (args.label, r["scenario"], r["line"], r["text"]))
     check_list = judge.checks(v, boot, args.compiler, args.cpus, scenarios)
+    if args.stack_walk_check:
+        check_list.append(judge.stack_walk_check(boot["stack_walks"]))
     if not args.quiet_table:
         render.print_case_table(v, args.label)
     render.print_findings(v, args.expected, seed, parse_out)

@@ -87,6 +87,13 @@ if [ -n "$config" ]; then
 	BOOT_TIMEOUT=${BOOT_TIMEOUT:-${BOOT_TIMEOUT_DEFAULT:-}}
 	export BOOT_MEM BOOT_QEMU_ARGS BOOT_TIMEOUT
 fi
+# Our runtime's own stack walk, where the arch has one, is compared with
+# the kernel's on every save of every boot; reports show its stacks.
+stack_walk_check=
+if [ "$runtime" = own ] && [ -n "${OWN_STACK_WALK:-}" ]; then
+	BOOT_PARAMS="$BOOT_PARAMS kasan.stackwalk=check"
+	stack_walk_check=--stack-walk-check
+fi
 vglue=$(tree_glue_dir "$tree" run-variant) || exit 1
 pair_dir "$vglue" "$arch" run-variant > /dev/null || exit 1
 version=${vglue##*/linux-}
@@ -230,7 +237,7 @@ boot_judge() {
 		--kunit "$tree/tools/testing/kunit/kunit.py" \
 		--label "$what" --json "$out/results$tag.json" \
 		--compiler "$compiler" --runtime "$runtime" \
-		${scenarios:+--scenarios "$scenarios"} \
+		${scenarios:+--scenarios "$scenarios"} $stack_walk_check \
 		$layers \
 		--sum "$sum" --sum-prefix "$p" || status=1
 	[ -n "${3:-}" ] || return 0

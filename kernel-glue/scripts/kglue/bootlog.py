@@ -20,7 +20,8 @@ import subprocess
 import sys
 import tempfile
 
-from kglue.serial import RESULT, SUBTEST, init_values, lines
+from kglue.serial import RESULT, SUBTEST, init_values, lines, \
+    stack_walk_values
 
 REPORT_RES = [
     ("kasan", re.compile(r"BUG: KASAN: ")),
@@ -133,6 +134,7 @@ class Scan:
         self.memory = {}
         self.cpus = None
         self.scenarios = {}     # name -> {"end": ..., "values": {label: {}}}
+        self.stack_walks = None  # /init's stack walk counters
         self.title = None       # the last report title, awaiting its next line
 
     def tap(self, line):
@@ -171,6 +173,7 @@ class Scan:
         if m:
             self.cpus = int(m.group(1))
         self.memory.update(init_values(line))
+        self.stack_walks = stack_walk_values(line) or self.stack_walks
         self.scenario(line)
 
     def scenario(self, line):
@@ -205,7 +208,8 @@ def scan_log(log):
     """The reports of the log, each with the suite and case it falls in (or
     None), the suites' summary lines, whether the workload finished, the
     memory state that /init printed, how many CPUs the kernel brought up,
-    each case's lines, and the guest scenarios' ends and counters."""
+    each case's lines, the guest scenarios' ends and counters, and the
+    stack walk's counters (None when /init printed none)."""
     s = Scan()
     for lineno, line in lines(log):
         if s.title is not None:
@@ -216,4 +220,4 @@ def scan_log(log):
         s.values(line)
         s.report(lineno, line)
     return s.reports, s.summaries, s.workload, s.memory, s.cpus, \
-        s.case_text, s.scenarios
+        s.case_text, s.scenarios, s.stack_walks

@@ -292,6 +292,17 @@ def checks(v, boot, compiler, cpus, scenarios=()):
     return out + scenario_checks(boot, scenarios)
 
 
+def stack_walk_check(walks):
+    """Our runtime's stack walk against the kernel's (kasan.stackwalk=
+    check): some compared, none different."""
+    if walks is None:
+        return ("FAIL", "stack walk (no counters in the log)")
+    what = "stack walk (%(checked)d compared with the kernel's, " \
+        "%(mismatches)d different, %(fallbacks)d left to it)" % walks
+    ok = walks["checked"] > 0 and walks["mismatches"] == 0
+    return ("PASS" if ok else "FAIL", what)
+
+
 def passed(v, check_list):
     """The boot's overall verdict: KUnit found results, and no check
     failed."""

@@ -17,6 +17,17 @@ SUBTEST = re.compile(r"^(\s*)# Subtest: (\S+)\s*$")
 # "kasan-glue: quarantine_bytes=N", "kasan-glue: shadow_bytes=N".
 MEMINFO = re.compile(r"kasan-glue: meminfo((?: \w+=\d+)+)\s*$")
 RUNTIME_BYTES = re.compile(r"kasan-glue: (quarantine_bytes|shadow_bytes)=(\d+)\s*$")
+# Our runtime's stack walk against the kernel's (qemu/init).
+STACK_WALKS = re.compile(r"kasan-glue: stack walks ((?:\w+=\d+ ?)+)\s*$")
+
+
+def stack_walk_values(line):
+    """{"checked": N, "mismatches": N, "fallbacks": N} of /init's stack
+    walk line, None for any other line."""
+    m = STACK_WALKS.search(line)
+    if not m:
+        return None
+    return {k: int(v) for k, v in (kv.split("=") for kv in m.group(1).split())}
 
 
 def lines(path):

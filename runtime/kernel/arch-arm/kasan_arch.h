@@ -34,4 +34,11 @@ static __always_inline void kasan_plat_report_exit(unsigned long flags)
 {
 }
 
+/* No walk of its own: alloc and free stacks come from stack_trace_save(). */
+static inline int kasan_arch_walk_stack(unsigned long *entries,
+					unsigned int max)
+{
+	return -1;
+}
+
 #endif /* KASAN_ARCH_H */

@@ -2,8 +2,9 @@
 /*
  * x86_64's side of the kernel platform's definitions (kasan_platform.h):
  * which addresses have shadow, where user space ends, and what a report
- * does around itself.  The shadow's page tables are in shadow_init.c,
- * the non-canonical address hint in fault.c.
+ * does around itself, the alloc and free stacks' walk.  The shadow's
+ * page tables are in shadow_init.c, the non-canonical address hint in
+ * fault.c, the walk in unwind.c.
  */
 #ifndef KASAN_ARCH_H
 #define KASAN_ARCH_H
@@ -30,5 +31,19 @@ static __always_inline void kasan_plat_report_exit(unsigned long flags)
 {
 	smap_restore(flags);
 }
+
+/*
+ * The alloc and free stacks' own walk, with the ORC unwinder (unwind.c);
+ * -1 (use stack_trace_save()) with the frame-pointer unwinder.
+ */
+#ifdef CONFIG_UNWINDER_ORC
+int kasan_arch_walk_stack(unsigned long *entries, unsigned int max);
+#else
+static inline int kasan_arch_walk_stack(unsigned long *entries,
+					unsigned int max)
+{
+	return -1;
+}
+#endif
 
 #endif /* KASAN_ARCH_H */
