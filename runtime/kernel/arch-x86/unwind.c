@@ -30,6 +30,7 @@
  * what lies beyond is never kept.
  */
 #include <linux/ftrace.h>
+#include <linux/hash.h>
 #include <linux/kernel.h>
 #include <linux/kprobes.h>
 #include <linux/objtool.h>
@@ -110,6 +111,37 @@ static bool in_image_text(unsigned long ip)
 }
 
 /*
+ * The entries found for the image's text, by ip: the same few hundred
+ * call sites make nearly every walk, and a hit costs a load where the
+ * search costs a dozen.  A slot is one word, (ip - _stext) << 32 | index
+ * + 1, so a racing reader sees an old pair or a new one, never half of
+ * each; the tables do not change after boot.  (Not init text, whose
+ * addresses are reused once it is freed.)
+ */
+#define ORC_CACHE_BITS	10
+static u64 orc_cache[1 << ORC_CACHE_BITS];
+
+static const struct orc_entry *orc_of_text(unsigned long ip,
+					   unsigned long blocks)
+{
+	u64 offset = ip - (unsigned long)_stext;
+	u64 *slot = &orc_cache[hash_64(offset, ORC_CACHE_BITS)];
+	u64 cached = READ_ONCE(*slot);
+	const struct orc_entry *orc;
+	unsigned int idx;
+
+	if ((cached >> 32) == offset && (u32)cached)
+		return &__start_orc_unwind[(u32)cached - 1];
+	idx = offset >> LOOKUP_BLOCK_ORDER;
+	if (idx + 1 >= blocks)
+		return NULL;
+	orc = orc_search(orc_lookup[idx], orc_lookup[idx + 1], ip);
+	if (orc)
+		WRITE_ONCE(*slot, offset << 32 | (orc - __start_orc_unwind + 1));
+	return orc;
+}
+
+/*
  * The ORC entry of ip in the image's text or init text (NULL for a
  * module's, a trampoline's).  unwind_init() fills orc_lookup[] early in
  * setup_arch(); before that its last block is 0 and there is no entry.
@@ -117,19 +149,15 @@ static bool in_image_text(unsigned long ip)
 static const struct orc_entry *orc_of(unsigned long ip)
 {
 	unsigned long blocks = orc_lookup_end - orc_lookup;
-	unsigned int idx;
 
 	if (!orc_lookup[blocks - 1])
 		return NULL;
+	if (ip >= (unsigned long)_stext && ip < (unsigned long)_etext)
+		return orc_of_text(ip, blocks);
 	if (ip >= (unsigned long)_sinittext && ip < (unsigned long)_einittext)
 		return orc_search(0, __stop_orc_unwind_ip -
 				  __start_orc_unwind_ip - 1, ip);
-	if (ip < (unsigned long)_stext || ip >= (unsigned long)_etext)
-		return NULL;
-	idx = (ip - (unsigned long)_stext) >> LOOKUP_BLOCK_ORDER;
-	if (idx + 1 >= blocks)
-		return NULL;
-	return orc_search(orc_lookup[idx], orc_lookup[idx + 1], ip);
+	return NULL;
 }
 
 /*
@@ -187,8 +215,8 @@ static enum stack_kind stack_of(struct frame *f, unsigned long addr)
 	return STACK_NONE;
 }
 
-static bool read_stack(const struct frame *f, unsigned long addr,
-		       unsigned long *val)
+static __always_inline bool read_stack(const struct frame *f,
+				       unsigned long addr, unsigned long *val)
 {
 	if (addr < f->stack_lo || addr > f->stack_hi - sizeof(long))
 		return false;
@@ -225,7 +253,9 @@ static unsigned long find_cfa(struct frame *f, const struct orc_entry *orc)
 	default:
 		return 0;
 	}
-	f->kind = stack_of(f, cfa);
+	/* Most frames are on the stack of the frame before. */
+	if (cfa < f->stack_lo || cfa >= f->stack_hi)
+		f->kind = stack_of(f, cfa);
 	/*
 	 * Up the same stack (a register frame may be right at sp: a system
 	 * call's), or from the IRQ stack to the task's.
