@@ -43,8 +43,8 @@ static bool asm_clobbers_memory(gasm *stmt)
 
 static bool may_free(gimple *stmt)
 {
-	if (is_gimple_call(stmt))
-		return !nonfreeing_call_p(stmt);
+	if (gcall *call = dyn_cast<gcall *>(stmt))
+		return !nonfreeing_call_p(call) && !kasan_is_explicit_check(call);
 	if (gasm *a = dyn_cast<gasm *>(stmt))
 		return gimple_asm_volatile_p(a) || asm_clobbers_memory(a);
 	return false;

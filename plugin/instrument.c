@@ -23,6 +23,7 @@ static bool needs_handle_no_return(gcall *call)
 struct collected {
 	auto_vec<kasan_check> checks;
 	auto_vec<gimple *> no_returns;
+	auto_vec<gimple *> explicit_calls;	/* replaced by checks */
 	bool renamed_calls;
 };
 
@@ -40,6 +41,11 @@ static void collect(function *fun, struct collected *c)
 			if (is_gimple_debug(stmt))
 				continue;
 			if (gcall *call = dyn_cast<gcall *>(stmt)) {
+				if (kasan_opts.explicit_checks &&
+				    kasan_take_explicit_check(&c->checks, call)) {
+					c->explicit_calls.safe_push(call);
+					continue;
+				}
 				if (kasan_rename_mem_intrinsic(call))
 					c->renamed_calls = true;
 				if (needs_handle_no_return(call))
@@ -117,13 +123,16 @@ static unsigned int instrument_function(function *fun)
 	}
 	FOR_EACH_VEC_ELT(c.no_returns, i, stmt)
 		kasan_emit_handle_no_return(stmt);
+	FOR_EACH_VEC_ELT(c.explicit_calls, i, stmt)
+		kasan_remove_explicit_check(stmt);
 
 	if (c.checks.is_empty() && c.no_returns.is_empty() && !c.renamed_calls &&
 	    !stack && !allocas)
 		return 0;
 	mark_virtual_operands_for_renaming(fun);
 	return TODO_update_ssa_only_virtuals |
-	       (c.renamed_calls || allocas ? TODO_rebuild_cgraph_edges : 0);
+	       (c.renamed_calls || allocas || !c.explicit_calls.is_empty() ?
+		TODO_rebuild_cgraph_edges : 0);
 }
 
 static const pass_data instrument_pass_data = {

@@ -7,6 +7,7 @@
  * policy.c        which functions are instrumented; the inlining rule
  * access.c        finding the memory accesses of a statement
  * memintrin.c     memcpy/memset/... and strlen calls
+ * explicit.c      the kernel's __kasan_check_read/write calls
  * globals.c       choosing and growing protected globals, their registration
  * sections.c      where protected globals are written: left redzones
  * protected.c     which globals and literals are protected, their sizes
@@ -40,6 +41,7 @@ struct kasan_options {
 	bool eliminate;
 	bool stats;
 	enum kasan_mem_intrinsics mem_intrinsics;
+	bool explicit_checks;		/* take __kasan_check_read/write */
 };
 
 extern struct kasan_options kasan_opts;
@@ -125,6 +127,11 @@ bool kasan_protect_allocas(void);
 /* memintrin.c */
 bool kasan_collect_builtin_checks(vec<kasan_check> *checks, gcall *call);
 bool kasan_rename_mem_intrinsic(gcall *call);
+
+/* explicit.c */
+bool kasan_is_explicit_check(const gcall *call);
+bool kasan_take_explicit_check(vec<kasan_check> *checks, gcall *call);
+void kasan_remove_explicit_check(gimple *call);
 
 /* eliminate.c */
 unsigned int kasan_eliminate_redundant(vec<kasan_check> *checks,

@@ -42,6 +42,7 @@ struct kasan_options kasan_opts = {
 	true,				/* eliminate */
 	false,				/* stats */
 	KASAN_MEMINTRIN_CHECK,		/* mem_intrinsics */
+	true,				/* explicit_checks */
 };
 
 static const char *plugin_name;
@@ -218,6 +219,10 @@ static const struct plugin_arg plugin_args[] = {
 	       "check, prefix or none", set_mem_intrinsics,
 	       "memcpy/memset/memmove: range checks\n"
 	       "(default), __asan_memcpy calls, or\nnothing"),
+	FLAG("explicit-checks", explicit_checks, true,
+	     "__kasan_check_read/write(p, 1|2|4|8) become checks (default)"),
+	FLAG("keep-explicit-checks", explicit_checks, false,
+	     "leave __kasan_check_read/write calls alone"),
 	FLAG("eliminate", eliminate, true,
 	     "remove redundant checks (default)"),
 	FLAG("no-eliminate", eliminate, false, "keep redundant checks"),
