@@ -27,8 +27,9 @@ kernel-check names them, so its kernels are reused):
 
 The decomposition boots plugin-own and plugin-own-nochecks again with
 kasan.stacktrace=off and kasan.quarantine=off, so that each row adds one
-part of the cost.  Everything goes to DIR/bench-kernel.json; the profiles
-of each boot to DIR/profile-BOOT.json.
+part of the cost.  Everything goes to DIR/bench-kernel.json, where the
+boots of an earlier run in DIR that this one did not repeat stay; the
+profiles of each boot to DIR/profile-BOOT.json.
 """
 import argparse
 import json
@@ -44,6 +45,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 GLUE = os.path.join(ROOT, "kernel-glue")
 PHASE = re.compile(r"kasan-bench: (\w+) (\d+\.\d+) (\d+\.\d+)\s*$")
+COUNTER = re.compile(r"kasan-bench: counter (\w+) (\d+)\s*$")
 NO_STACKS = "kasan.stacktrace=off"
 NO_QUARANTINE = "kasan.quarantine=off"
 
@@ -115,20 +117,40 @@ def boot(args, kdir, append, label):
     subprocess.run(["sh", os.path.join(GLUE, "qemu", "boot.sh"),
                     os.path.join(kdir, "arch/x86/boot/bzImage"),
                     args.initramfs, log], env=env, check=True)
-    phases = {}
+    phases, counters = {}, {}
     for line in open(log, errors="replace"):
         m = PHASE.search(line)
         if m:
             phases[m.group(1)] = round(float(m.group(3)) -
                                        float(m.group(2)), 2)
+        m = COUNTER.search(line)
+        if m:
+            counters[m.group(1)] = int(m.group(2))
     if not phases:
         sys.exit("bench: no timed phases in %s" % log)
     phases["total"] = round(sum(phases.values()), 2)
     out = os.path.join(args.out, "profile-%s.json" % label)
+    sites = ["--check-sites"] if KERNELS[BOOTS[label][0]][2] == "outline" \
+        else []
     subprocess.run([sys.executable, os.path.join(HERE, "profile.py"),
-                    "--profile", raw, "--kernel-dir", kdir, "--json", out],
-                   check=True)
-    return phases, json.load(open(out))
+                    "--profile", raw, "--kernel-dir", kdir, "--json", out] +
+                   sites, check=True)
+    prof = json.load(open(out))
+    prof["runtime_counters"] = counters
+    return phases, prof
+
+
+def earlier_results(path, mode):
+    """What an earlier run in DIR measured (of the same mode), which the
+    boots of this run replace: --boots runs a part again."""
+    try:
+        old = json.load(open(path))
+    except (OSError, ValueError):
+        old = {}
+    if old.get("mode") != mode:
+        old = {}
+    return {"mode": mode, "guest_seconds": old.get("guest_seconds", {}),
+            "profiles": old.get("profiles", {})}
 
 
 def parse_args():
@@ -175,9 +197,10 @@ def main():
         seconds[label], profiles[label] = boot(args, built[kernel], append,
                                                label)
         print("   %.0f s" % (time.time() - start), flush=True)
-    result = {"mode": args.mode, "guest_seconds": seconds,
-              "profiles": profiles}
     path = os.path.join(args.out, "bench-kernel.json")
+    result = earlier_results(path, args.mode)
+    result["guest_seconds"].update(seconds)
+    result["profiles"].update(profiles)
     with open(path, "w") as f:
         json.dump(result, f, indent=1)
     render.print_all(result)

@@ -19,8 +19,10 @@
  * Without a mark, or if it ran fewer than twice, FILE has the whole run
  * and says so.
  *
- * FILE: a header line, then "vaddr ninsns count" (hex, decimal, decimal)
- * for each record that ran.  One vCPU is assumed (the benchmark boots
+ * FILE: a header line, then "vaddr ninsns count bytes" (hex, decimal,
+ * decimal, decimal) for each record that ran; bytes tells which
+ * instructions a block covers (profile.py counts the runs of the calls in
+ * it).  One vCPU is assumed (the benchmark boots
  * one): the inline additions are not atomic.
  *
  * The API is QEMU 7.2's (Debian 12), version 1: include/qemu/qemu-plugin.h,
@@ -41,6 +43,7 @@ struct block {
 	uint64_t count;		/* added to by the generated code */
 	uint64_t at_mark;	/* count at the first mark */
 	uint32_t ninsns;
+	uint32_t bytes;		/* from vaddr to the end of the last insn */
 	struct block *next;	/* hash chain */
 };
 
@@ -124,7 +127,12 @@ static void on_mark(unsigned int vcpu, void *udata)
 static void on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 {
 	uint64_t vaddr = qemu_plugin_tb_vaddr(tb);
-	struct block *b = block_of(vaddr, qemu_plugin_tb_n_insns(tb));
+	size_t n = qemu_plugin_tb_n_insns(tb);
+	struct block *b = block_of(vaddr, n);
+	struct qemu_plugin_insn *last = qemu_plugin_tb_get_insn(tb, n - 1);
+
+	b->bytes = qemu_plugin_insn_vaddr(last) + qemu_plugin_insn_size(last) -
+		   vaddr;
 
 	qemu_plugin_register_vcpu_tb_exec_inline(tb, QEMU_PLUGIN_INLINE_ADD_U64,
 						 &b->count, 1);
@@ -154,8 +162,8 @@ static void write_profile(qemu_plugin_id_t id, void *udata)
 		uint64_t n = window ? b->at_mark : b->count;
 
 		if (n)
-			fprintf(f, "%" PRIx64 " %u %" PRIu64 "\n", b->vaddr,
-				b->ninsns, n);
+			fprintf(f, "%" PRIx64 " %u %" PRIu64 " %u\n", b->vaddr,
+				b->ninsns, n, b->bytes);
 	}
 	fclose(f);
 }

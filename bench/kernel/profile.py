@@ -3,7 +3,8 @@
 """Symbolize and group an exact instruction profile of a kernel benchmark
 run (insn-profile.so's output) with the kernel's System.map.
 
-  profile.py --profile FILE --kernel-dir OUT [--groups FILE] --json OUT.json
+  profile.py --profile FILE --kernel-dir OUT [--groups FILE]
+             [--check-sites] --json OUT.json
 
 Each translated block's instructions (length x times run) go to the
 function its first instruction is in (a block does not cross a function's
@@ -13,8 +14,14 @@ A function's entries are the runs of blocks that start at its address:
 for the checks' entry points (__asan_load4 and friends), the number of
 checks executed, by kind and size.
 
+With --check-sites (outline kernels), every call to a check's entry
+point in vmlinux (objdump -d) gets the runs of the blocks that contain
+it: executed checks by calling function, which tells where elimination
+would pay.
+
 The JSON: total instructions, instructions by group, the top functions,
-and the executed out-of-line checks.
+the executed out-of-line checks, and with --check-sites the functions
+that execute the most checks.
 """
 import argparse
 import bisect
@@ -27,8 +34,13 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# The checks' entry points: out-of-line checks, the explicit checks of
+# instrumented.h, and the checking mem*() (in a KASan kernel memcpy() is
+# the runtime's, which checks and calls __memcpy(); __asan_memcpy() is
+# what prefixed mem intrinsics call).
 CHECK_ENTRY = re.compile(r"__asan_(load|store)(1|2|4|8|16|N)(_noabort)?$|"
-                         r"__kasan_check_(read|write)$")
+                         r"__kasan_check_(read|write)$|"
+                         r"(?:__asan_)?(memcpy|memset|memmove)$")
 TOP = 40
 
 
@@ -77,17 +89,30 @@ def objects_of(kernel_dir, rules):
     return where
 
 
-def classify(names, rules, where, duplicated):
-    """The group of a function known by these (alias) names."""
+def object_names(names, i, duplicated):
+    """The names whose objects tell where function i is.  A static name
+    that other objects define too (an inline helper emitted out of line,
+    say) does not: then the nearest function before it with a name of its
+    own, as the linker puts each object's functions together."""
+    if not any(n in duplicated for n in names[i]):
+        return names[i]
+    for j in range(i - 1, max(i - 64, -1), -1):
+        unique = [n for n in names[j] if n not in duplicated]
+        if unique:
+            return unique
+    return []
+
+
+def classify(names, i, rules, where, duplicated):
+    """The group of function i (names[i] are its alias names)."""
+    in_objects = object_names(names, i, duplicated)
     for group, kind, pattern in rules:
-        for name in names:
-            if kind == "sym" and re.fullmatch(pattern, name):
-                return group
-            if kind == "obj" and any(fnmatch.fnmatch(o, pattern)
-                                     for o in where.get(name, ())):
-                # A static name that other objects define too: which
-                # object this address is in is not known.
-                return "ambiguous" if name in duplicated else group
+        if kind == "sym" and any(re.fullmatch(pattern, n) for n in names[i]):
+            return group
+        if kind == "obj" and any(fnmatch.fnmatch(o, pattern)
+                                 for n in in_objects
+                                 for o in where.get(n, ())):
+            return group
     return "kernel"
 
 
@@ -98,8 +123,8 @@ def read_profile(path):
         if line.startswith("#"):
             window = "between" in line
             continue
-        vaddr, ninsns, count = line.split()
-        blocks.append((int(vaddr, 16), int(ninsns), int(count)))
+        vaddr, ninsns, count, size = line.split()
+        blocks.append((int(vaddr, 16), int(ninsns), int(count), int(size)))
     return window, blocks
 
 
@@ -108,9 +133,46 @@ def check_kind(names):
         m = CHECK_ENTRY.match(name)
         if m and m.group(1):
             return "%s%s" % (m.group(1), m.group(2))
-        if m:
+        if m and m.group(4):
             return "check_%s" % m.group(4)
+        if m:
+            return m.group(5)
     return None
+
+
+CALL = re.compile(r"^\s*([0-9a-f]+):\s+call\s+[0-9a-f]+ <([^>+]+)>")
+
+
+def check_call_sites(vmlinux):
+    """(address of the call, name of the check entry point it calls)."""
+    out = subprocess.run(["objdump", "-d", "--no-show-raw-insn", vmlinux],
+                         capture_output=True, text=True, check=True).stdout
+    sites = []
+    for line in out.splitlines():
+        m = CALL.match(line)
+        if m and CHECK_ENTRY.match(m.group(2)):
+            sites.append(int(m.group(1), 16))
+    return sites
+
+
+def checks_by_caller(blocks, sites, addrs, names):
+    """Executed checks by the function that calls them, most first."""
+    blocks = sorted(blocks)
+    starts = [b[0] for b in blocks]
+    longest = max((b[3] for b in blocks), default=0)
+    callers = {}
+    for site in sites:
+        runs = 0
+        i = bisect.bisect_right(starts, site) - 1
+        while i >= 0 and starts[i] + longest > site:
+            if site < starts[i] + blocks[i][3]:
+                runs += blocks[i][2]
+            i -= 1
+        if runs:
+            name = names[bisect.bisect_right(addrs, site) - 1][0]
+            callers[name] = callers.get(name, 0) + runs
+    return sorted(([n, c] for n, c in callers.items()),
+                  key=lambda x: -x[1])[:TOP]
 
 
 def profile(args):
@@ -127,7 +189,7 @@ def profile(args):
     kernel_start = addrs[0] if addrs else 0
     per_func, entries = {}, {}
     total = 0
-    for vaddr, ninsns, count in blocks:
+    for vaddr, ninsns, count, _ in blocks:
         n = ninsns * count
         total += n
         if vaddr < kernel_start:
@@ -147,7 +209,7 @@ def profile(args):
         elif key == "outside":
             group, name = "kernel", "(outside the image)"
         else:
-            group = classify(names[key], rules, where, duplicated)
+            group = classify(names, key, rules, where, duplicated)
             name = names[key][0]
         groups[group] = groups.get(group, 0) + n
         top.append((n, name, group))
@@ -156,9 +218,14 @@ def profile(args):
         if kind:
             checks[kind] = checks.get(kind, 0) + count
     top.sort(reverse=True)
-    return {"window": window, "total": total, "groups": groups,
-            "checks": checks, "checks_total": sum(checks.values()),
-            "top": [[name, group, n] for n, name, group in top[:TOP]]}
+    result = {"window": window, "total": total, "groups": groups,
+              "checks": checks, "checks_total": sum(checks.values()),
+              "top": [[name, group, n] for n, name, group in top[:TOP]]}
+    if args.check_sites:
+        sites = check_call_sites(os.path.join(args.kernel_dir, "vmlinux"))
+        result["check_callers"] = checks_by_caller(blocks, sites, addrs,
+                                                   names)
+    return result
 
 
 def main():
@@ -166,6 +233,7 @@ def main():
     ap.add_argument("--profile", required=True)
     ap.add_argument("--kernel-dir", required=True)
     ap.add_argument("--groups", default=os.path.join(HERE, "profile-groups"))
+    ap.add_argument("--check-sites", action="store_true")
     ap.add_argument("--json", required=True)
     args = ap.parse_args()
     result = profile(args)

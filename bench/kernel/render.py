@@ -19,7 +19,7 @@ DECOMPOSITION = [("none", "a kernel without KASan"),
                  ("plugin-own", "+ the plugin's checks")]
 WITHOUT = [("own-nostacks", "stacks"), ("own-noquarantine", "quarantine")]
 GROUPS = ["checks", "hooks", "stacks", "quarantine", "poison", "reports",
-          "ambiguous", "kernel", "user"]
+          "kernel", "user"]
 PROFILED = ["native-mainline", "plugin-own", "native-own",
             "plugin-mainline", "none"]
 OUTLINE = ("native-own-outline", "plugin-own-outline")
@@ -103,6 +103,12 @@ def print_checks(result):
         print("  plugin / native: %s" % ratio(
             profs[OUTLINE[1]]["checks_total"],
             profs[OUTLINE[0]]["checks_total"]))
+    for b in boots:
+        callers = profs[b].get("check_callers", [])[:12]
+        if callers:
+            print("\n  most checks executed by, %s (thousands)" % b)
+            for name, n in callers:
+                print("  %9.1f  %s" % (n / 1e3, name))
 
 
 def print_top(result, count=15):
