@@ -1,4 +1,4 @@
-/* __kasan_check_write(addr, 8) before a bitop on an unsigned long
+/* __kasan_check_write(addr, 8) before an 8-byte atomic written in asm
    becomes our 8-byte store check.  */
 /* { dg-do compile } */
 /* { dg-options "-O2" } */
@@ -7,10 +7,10 @@
 _Bool __kasan_check_write (const volatile void *p, unsigned int size);
 
 void
-set_bit (long nr, unsigned long *addr)
+set_flag (long nr, unsigned long long *addr)
 {
   __kasan_check_write (addr + nr / 64, 8);
-  asm volatile ("btsq %1,%0" : "+m" (addr[nr / 64]) : "r" (nr) : "memory");
+  asm volatile ("" : : "r" (addr + nr / 64), "r" (nr) : "memory");
 }
 
 /* { dg-final { scan-assembler-times {\m__asan_store8_noabort\M} 1 } } */
