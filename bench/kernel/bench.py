@@ -11,7 +11,7 @@ ratios, profiles and counts.
 
   bench.py --tree build/linux-X.Y --prefix build/kernel-X.Y
            --plugin kasan.so --profiler insn-profile.so --cc gcc-12
-           [--mode inline] [--boots A,B] --out DIR
+           [--mode inline] [--boots A,B] [--reprofile] --out DIR
 
 Kernels (build directories PREFIX-COMPILER-RUNTIME-MODE, as make
 kernel-check names them, so its kernels are reused):
@@ -104,6 +104,33 @@ def symbol_address(kdir, names):
     sys.exit("bench: none of %s in %s/System.map" % (names, kdir))
 
 
+def run_profile(kdir, label, raw, out_dir):
+    """profile.py on a boot's raw profile: its JSON, as a dict."""
+    out = os.path.join(out_dir, "profile-%s.json" % label)
+    sites = ["--check-sites"] if KERNELS[BOOTS[label][0]][2] == "outline" \
+        else []
+    subprocess.run([sys.executable, os.path.join(HERE, "profile.py"),
+                    "--profile", raw, "--kernel-dir", kdir, "--json", out] +
+                   sites, check=True)
+    return json.load(open(out))
+
+
+def reprofile(args):
+    """Group the raw profiles of DIR's earlier boots again (after a change
+    of profile-groups or profile.py), keeping the rest of the JSON."""
+    path = os.path.join(args.out, "bench-kernel.json")
+    result = earlier_results(path, args.mode)
+    for label, prof in result["profiles"].items():
+        raw = os.path.join(args.out, "profile-%s.txt" % label)
+        new = run_profile(kernel_dir(args, BOOTS[label][0]), label, raw,
+                          args.out)
+        new["runtime_counters"] = prof.get("runtime_counters", {})
+        result["profiles"][label] = new
+    with open(path, "w") as f:
+        json.dump(result, f, indent=1)
+    render.print_all(result)
+
+
 def boot(args, kdir, append, label):
     """Boot once: the phases' guest seconds and the profile's JSON."""
     log = os.path.join(args.out, "serial-%s.log" % label)
@@ -129,13 +156,7 @@ def boot(args, kdir, append, label):
     if not phases:
         sys.exit("bench: no timed phases in %s" % log)
     phases["total"] = round(sum(phases.values()), 2)
-    out = os.path.join(args.out, "profile-%s.json" % label)
-    sites = ["--check-sites"] if KERNELS[BOOTS[label][0]][2] == "outline" \
-        else []
-    subprocess.run([sys.executable, os.path.join(HERE, "profile.py"),
-                    "--profile", raw, "--kernel-dir", kdir, "--json", out] +
-                   sites, check=True)
-    prof = json.load(open(out))
+    prof = run_profile(kdir, label, raw, args.out)
     prof["runtime_counters"] = counters
     return phases, prof
 
@@ -163,6 +184,8 @@ def parse_args():
     ap.add_argument("--mode", default="inline", choices=("inline", "outline"))
     ap.add_argument("--boots", default=",".join(BOOTS),
                     help="comma-separated boots (default all)")
+    ap.add_argument("--reprofile", action="store_true",
+                    help="no build or boot: group DIR's raw profiles again")
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
     args.plugin = os.path.abspath(args.plugin)
@@ -177,6 +200,9 @@ def parse_args():
 
 def main():
     args = parse_args()
+    if args.reprofile:
+        reprofile(args)
+        return
     os.makedirs(args.out, exist_ok=True)
     args.initramfs = os.path.join(args.out, "bench-initramfs.cpio")
     subprocess.run([sys.executable, os.path.join(GLUE, "qemu",
