@@ -94,7 +94,7 @@ kasan_stack_t kasan_plat_save_stack(bool can_alloc)
 	kasan_stack_t handle;
 	int n = -1;
 
-	if (likely(stack_walk != WALK_KERNEL)) {
+	if (KASAN_ARCH_STACK_WALK && likely(stack_walk != WALK_KERNEL)) {
 		n = kasan_arch_walk_stack(entries, ARRAY_SIZE(entries));
 		if (unlikely(n < 0))
 			atomic_long_inc(&stack_walk_fallbacks);

@@ -35,6 +35,7 @@ static __always_inline void kasan_plat_report_exit(unsigned long flags)
 }
 
 /* No walk of its own: alloc and free stacks come from stack_trace_save(). */
+#define KASAN_ARCH_STACK_WALK	0
 static inline int kasan_arch_walk_stack(unsigned long *entries,
 					unsigned int max)
 {

@@ -34,8 +34,9 @@ static __always_inline void kasan_plat_report_exit(unsigned long flags)
 
 /*
  * The alloc and free stacks' own walk, with the ORC unwinder (unwind.c);
- * -1 (use stack_trace_save()) with the frame-pointer unwinder.
+ * none (use stack_trace_save()) with the frame-pointer unwinder.
  */
+#define KASAN_ARCH_STACK_WALK	IS_ENABLED(CONFIG_UNWINDER_ORC)
 #ifdef CONFIG_UNWINDER_ORC
 int kasan_arch_walk_stack(unsigned long *entries, unsigned int max);
 #else
