@@ -144,7 +144,7 @@ CALL = re.compile(r"^\s*([0-9a-f]+):\s+call\s+[0-9a-f]+ <([^>+]+)>")
 
 
 def check_call_sites(vmlinux):
-    """(address of the call, name of the check entry point it calls)."""
+    """The addresses of the calls to a check's entry point in vmlinux."""
     out = subprocess.run(["objdump", "-d", "--no-show-raw-insn", vmlinux],
                          capture_output=True, text=True, check=True).stdout
     sites = []
