@@ -3,10 +3,9 @@
  * The kernel's explicit checks: calls of __kasan_check_read() and
  * __kasan_check_write() (include/linux/kasan-checks.h), which
  * include/linux/instrumented.h makes before every atomic operation and
- * bitop written in assembly, where no compiler sees the access.  They
- * were most of the checks a KASan kernel ran (bench/kernel's profile:
- * ten million in its workload, each a call into the runtime's range
- * check).
+ * bitop written in assembly, where no compiler sees the access.  In
+ * bench/kernel's workload they were ten million calls into the runtime's
+ * range check, most of what the checks' out-of-line code cost.
  *
  * A call with a constant size of 1, 2, 4 or 8 bytes whose result is not
  * used checks exactly what an access of that size at that address would:
