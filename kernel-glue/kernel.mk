@@ -10,11 +10,12 @@
 #                       the same runtime, and with mainline's), side by
 #                       side (build/kernel-compare-X.Y.json); exits
 #                       non-zero on any unexpected result
-#   make kernel-test    for "make check": the plugin kernels, the
-#                       feature-off plugin kernels (KERNEL_FEATURE_OFF), and
-#                       a native GCC kernel on the same runtime
-#                       (KERNEL_TEST_NATIVE modes); each writes
-#                       build/kernel-X.Y-*/kernel.sum
+#   make kernel-test    for "make check": the plugin kernels of the modes
+#                       KERNEL_TEST_MODES gives each version, and for the
+#                       KERNEL_TEST_FULL versions the feature-off plugin
+#                       kernels (KERNEL_FEATURE_OFF) and a native GCC
+#                       kernel on the same runtime (KERNEL_TEST_NATIVE
+#                       modes); each writes build/kernel-X.Y-*/kernel.sum
 #   make clean-kernels  removes the build directories of the glue before
 #                       it had versions (build/kernel-plugin-*, ...)
 #
@@ -31,7 +32,8 @@
 # arch/ARCH/arch.mk), and nothing here names a version or an architecture
 # but the default one.
 #
-# Both targets also build the feature-off kernels: inline plugin kernels
+# kernel-check also builds the feature-off kernels (kernel-test only for
+# the KERNEL_TEST_FULL versions): inline plugin kernels
 # with one of the plugin's features turned off by its last argument
 # (-fplugin-arg-kasan-no-globals, -fplugin-arg-kasan-no-stack), in
 # PREFIX-X.Y-plugin-RUNTIME-inline-OFF, judged with linux-X.Y/OFF.override:
@@ -94,11 +96,14 @@
 #                               no-stack; empty: none), built when inline
 #                               is one of the modes
 #   KERNEL_TEST_FULL            the versions whose kernel-test also builds
-#                               the feature-off and native kernels (default:
-#                               the newest in KERNEL of each architecture;
-#                               CI's time allows one); the others get the
-#                               plugin kernels only.  kernel-check builds
+#                               the feature-off and native kernels (default
+#                               none: CI's 45 minutes); kernel-check builds
 #                               them for every version
+#   KERNEL_TEST_MODES           kernel-test's modes per version, X.Y=MODE
+#                               or X.Y=inline+outline (default 6.1=inline
+#                               6.12=outline: CI boots each version and
+#                               each mode once; a version not named gets
+#                               every mode); kernel-check builds every mode
 #   KERNEL_TEST_ARCH            kernel-test's architectures without ARCH
 #                               (default x86_64)
 #   KERNEL_TEST_CROSS           more kernels kernel-test boots, each
@@ -138,6 +143,9 @@ KASAN_PLUGIN_FLAGS ?=
 KERNEL_TEST_NATIVE ?= outline
 KERNEL_FEATURE_OFF ?= $(if $(KERNEL_CONFIG),,no-globals no-stack)
 KERNEL_TEST_FULL ?=
+# CI's plugin kernels (x86_64): each version once, each mode once; with
+# KERNEL_TEST_CROSS's ARM kernel, each architecture once.
+KERNEL_TEST_MODES ?= 6.1=inline 6.12=outline
 KERNEL_TEST_ARCH ?= $(kernel_default_arch)
 # CI's ARM kernel: plugin and our runtime, inline (kernel-glue/README.md,
 # "CI and ARM"); empty turns it off.
@@ -183,22 +191,25 @@ kernel_tree = $(or $(KERNEL_TREE_$(1)),$(BUILD_ROOT)/linux-$(1))
 kernel_arch_suffix = $(if $(filter-out $(kernel_default_arch),$(1)),-$(1))
 kernel_prefix = $(KERNEL_BUILD_PREFIX)-$(1)$(call kernel_arch_suffix,$(2))$(if $(KERNEL_CONFIG),-$(KERNEL_CONFIG))
 kernel_modes = $(if $(KASAN_MODE),$(KASAN_MODE),inline outline)
-kernel_test_native = $(filter $(KERNEL_TEST_NATIVE),$(kernel_modes))
-kernel_feature_off = $(if $(filter inline,$(kernel_modes)),$(KERNEL_FEATURE_OFF))
-# The newest version in KERNEL that architecture $(1) runs.
-kernel_newest_of = $(lastword $(foreach v,$(KERNEL),$(if $(call kernel_has,$(v),$(1)),$(v))))
+# The modes of version $(1) for action $(2): kernel-check's all of them;
+# kernel-test's those KERNEL_TEST_MODES gives the version that KASAN_MODE
+# allows (all of KASAN_MODE's if that leaves none).
+kernel_test_modes_given = $(subst +, ,$(patsubst $(1)=%,%,$(filter $(1)=%,$(KERNEL_TEST_MODES))))
+kernel_modes_of = $(if $(filter check,$(2)),$(kernel_modes),\
+	$(or $(filter $(call kernel_test_modes_given,$(1)),$(kernel_modes)),$(kernel_modes)))
 # What version $(1) on architecture $(3), action $(2), builds beyond the
-# plugin kernels: the feature-off kernels, always for kernel-check, for
-# kernel-test only in the KERNEL_TEST_FULL versions (default: each
-# architecture's newest); the native ones likewise (kernel-check builds
-# its own).
-kernel_full = $(or $(filter check,$(2)),$(filter $(1),$(or $(KERNEL_TEST_FULL),$(call kernel_newest_of,$(3)))))
-kernel_feature_off_of = $(if $(call kernel_full,$(1),$(2),$(3)),$(kernel_feature_off))
-kernel_test_native_of = $(if $(call kernel_full,$(1),$(2),$(3)),$(kernel_test_native))
+# plugin kernels: the feature-off kernels (when inline is one of its
+# modes) and the native ones, always for kernel-check, for kernel-test
+# only in the KERNEL_TEST_FULL versions (default none: CI's time).
+kernel_full = $(or $(filter check,$(2)),$(filter $(1),$(KERNEL_TEST_FULL)))
+kernel_feature_off_of = $(if $(call kernel_full,$(1),$(2),$(3)),\
+	$(if $(filter inline,$(call kernel_modes_of,$(1),$(2))),$(KERNEL_FEATURE_OFF)))
+kernel_test_native_of = $(if $(call kernel_full,$(1),$(2),$(3)),\
+	$(filter $(KERNEL_TEST_NATIVE),$(call kernel_modes_of,$(1),$(2))))
 # The kernel.sum files of kernel-test, every pair's and every
 # KERNEL_TEST_CROSS kernel's, for "make check" (kernel-test's summary and
 # the top Makefile's).
-kernel_pair_sums = $(foreach m,$(kernel_modes),$(call kernel_prefix,$(2),$(1))-plugin-$(KASAN_RUNTIME)-$(m)/kernel.sum) \
+kernel_pair_sums = $(foreach m,$(call kernel_modes_of,$(2),test),$(call kernel_prefix,$(2),$(1))-plugin-$(KASAN_RUNTIME)-$(m)/kernel.sum) \
 	$(foreach o,$(call kernel_feature_off_of,$(2),test,$(1)),$(call kernel_prefix,$(2),$(1))-plugin-$(KASAN_RUNTIME)-inline-$(o)/kernel.sum) \
 	$(foreach m,$(call kernel_test_native_of,$(2),test,$(1)),$(call kernel_prefix,$(2),$(1))-native-$(KASAN_RUNTIME)-$(m)/kernel.sum)
 kernel_cross_sum = $(call kernel_prefix,$(word 2,$(1)),$(word 1,$(1)))-plugin-$(KASAN_RUNTIME)-$(word 3,$(1))/kernel.sum
@@ -222,7 +233,8 @@ kernel_runs = KERNEL_ARCH='$(1)' KERNEL_TREE='$(call kernel_tree,$(2))' \
 	KERNEL_TEST_NATIVE='$(5)' KERNEL_FEATURE_OFF='$(6)' \
 	sh $(KGLUE)/scripts/kernel-runs.sh $(3) $(4)
 # One pair ARCH:X.Y with action $(2), the kernels kernel_full gives it.
-kernel_pair_run = $(call kernel_runs,$(call pair_arch,$(1)),$(call pair_version,$(1)),$(2),$(kernel_modes),\
+kernel_pair_run = $(call kernel_runs,$(call pair_arch,$(1)),$(call pair_version,$(1)),$(2),\
+	$(call kernel_modes_of,$(call pair_version,$(1)),$(2)),\
 	$(call kernel_test_native_of,$(call pair_version,$(1)),$(2),$(call pair_arch,$(1))),\
 	$(call kernel_feature_off_of,$(call pair_version,$(1)),$(2),$(call pair_arch,$(1))))
 # One KERNEL_TEST_CROSS kernel (its words): the plugin kernel alone.
