@@ -33,7 +33,7 @@ static bool reference_kind_checked(tree ref)
 
 /* GCC's rule: power-of-two sizes up to 16 with natural alignment; 16-byte
  * accesses need only 8-byte alignment on targets without strict alignment. */
-static bool scalar_access(HOST_WIDE_INT size, unsigned int align)
+bool kasan_scalar_access(HOST_WIDE_INT size, unsigned int align)
 {
 	if (size != 1 && size != 2 && size != 4 && size != 8 && size != 16)
 		return false;
@@ -43,10 +43,48 @@ static bool scalar_access(HOST_WIDE_INT size, unsigned int align)
 }
 
 /*
- * Accesses GCC knows are always valid: a constant position inside a local
- * of this function, a global defined here (or any global when globals are
- * not protected), and TLS.  An out-of-bounds or variable position is
- * checked.
+ * Sections whose objects are not always there to be read at their link
+ * address: data the kernel frees once booted (its init and exit data,
+ * memory-hotplug data when it has no hotplug) and per-CPU templates.
+ */
+static bool in_transient_section(tree decl)
+{
+	static const char *const prefixes[] = {
+		".init", ".exit", ".meminit", ".memexit", ".data..percpu",
+		".discard",
+	};
+	const char *name = DECL_SECTION_NAME(decl);
+	unsigned int i;
+
+	if (!name)
+		return false;
+	for (i = 0; i < ARRAY_SIZE(prefixes); i++)
+		if (startswith(name, prefixes[i]))
+			return true;
+	return false;
+}
+
+/*
+ * A global defined in another unit, read or written at a constant position
+ * inside its declared type.  GCC's pass checks these because a C++ global
+ * may be initialised dynamically, its shadow poisoned until its
+ * constructor has run (asan.cc, instrument_derefs); C has no such thing,
+ * so the object is there, unpoisoned, whenever the access can run.  Still
+ * checked: a weak declaration (the object may not exist) and, where the
+ * declaration says so, data in a transient section.
+ */
+static bool external_always_valid(tree decl)
+{
+	return !lang_GNU_CXX() && !DECL_WEAK(decl) &&
+	       !in_transient_section(decl);
+}
+
+/*
+ * Accesses that are always valid: a constant position inside a local of
+ * this function, a global defined here (or any global when globals are
+ * not protected), a global of another unit in C, and TLS.  GCC's pass has
+ * the same rule but for the other unit's globals.  An out-of-bounds or
+ * variable position is checked.
  */
 static bool statically_valid(tree inner, tree offset, poly_int64 bitpos,
 			     poly_int64 bitsize)
@@ -70,10 +108,10 @@ static bool statically_valid(tree inner, tree offset, poly_int64 bitpos,
 		return true;
 	if (!kasan_opts.globals && is_global_var(inner))
 		return true;
+	if (DECL_EXTERNAL(inner))
+		return external_always_valid(inner);
 	if (!TREE_STATIC(inner))
 		return decl_function_context(inner) == current_function_decl;
-	if (DECL_EXTERNAL(inner))
-		return false;	/* might be initialised dynamically elsewhere */
 	varpool_node *vnode = varpool_node::get(inner);
 	return vnode && !vnode->dynamically_initialized;
 }
@@ -99,10 +137,11 @@ static kasan_check *push_check(vec<kasan_check> *checks, gimple *stmt,
 	check.align = align;
 	check.loc = gimple_location(stmt);
 	check.is_store = is_store;
-	check.is_scalar = check.size > 0 && scalar_access(check.size, align);
+	check.is_scalar = check.size > 0 && kasan_scalar_access(check.size, align);
 	check.after = after;
 	check.always_call = false;
 	check.covered_by = -1;
+	check.hoisted = KASAN_HOIST_NONE;
 	return checks->safe_push(check);
 }
 

@@ -15,6 +15,18 @@
  * compared as base + constant offset, so &p->b is covered by a check of
  * *p that contains it, and a smaller dominating check never hides a larger
  * access.  Checks with a variable length are never removed.
+ *
+ * Then neighbours become one: two kept checks of the same kind (loads or
+ * stores) and the same base in one block, no call or asm between them
+ * (stricter than the rule above, which trusts GCC's knowledge of which
+ * calls cannot free: this one moves a check), the second's bytes starting
+ * at or after the first's and touching or overlapping them, become one
+ * check of their union at the first's place when the union is itself a
+ * scalar check (2, 4, 8 or 16 bytes, aligned for the __asan_load<size>
+ * entry points).  The second access runs whenever the first does, as
+ * nothing ends a block in its middle, and the union is exactly the bytes
+ * the two touch: a list_head's next and prev are one 16-byte check.  A bad
+ * second access is reported with the union's address and size.
  */
 #include "kasan.h"
 
@@ -270,6 +282,72 @@ static void locate_checks(vec<kasan_check> *checks,
 	XDELETEVEC(rank);
 }
 
+/* A call or an asm in the block between D's statement and C's? */
+static bool call_between(const kasan_check *d, const kasan_check *c)
+{
+	gimple_stmt_iterator gsi = gsi_for_stmt(d->stmt);
+
+	for (gsi_next(&gsi); !gsi_end_p(gsi) && gsi_stmt(gsi) != c->stmt;
+	     gsi_next(&gsi)) {
+		gimple *stmt = gsi_stmt(gsi);
+
+		if (is_gimple_call(stmt) || gimple_code(stmt) == GIMPLE_ASM)
+			return true;
+	}
+	return false;
+}
+
+/* Can C join D (ordered before it) as described above? */
+static bool neighbours(const struct located_check *d,
+		       const struct located_check *c)
+{
+	HOST_WIDE_INT d_end = d->offset + d->check->size;
+	HOST_WIDE_INT c_end = c->offset + c->check->size;
+
+	return d->check->is_scalar && c->check->is_scalar &&
+	       !d->check->always_call && !c->check->always_call &&
+	       !d->check->after && !c->check->after &&
+	       d->check->is_store == c->check->is_store &&
+	       gimple_bb(d->check->stmt) == gimple_bb(c->check->stmt) &&
+	       operand_equal_p(d->base, c->base, 0) &&
+	       d->offset <= c->offset && c->offset <= d_end &&
+	       kasan_scalar_access(MAX(d_end, c_end) - d->offset,
+				   d->check->align) &&
+	       !call_between(d->check, c->check);
+}
+
+/* D's check becomes the union of D's and C's bytes. */
+static void join(struct located_check *d, const struct located_check *c)
+{
+	d->check->size = MAX(d->offset + d->check->size,
+			     c->offset + c->check->size) - d->offset;
+	d->check->len = size_int(d->check->size);
+}
+
+static unsigned int coalesce_neighbours(struct located_check *loc,
+					unsigned int n)
+{
+	unsigned int i, j, group, merged = 0;
+
+	for (group = 0, i = 0; i < n; i++) {
+		if (loc[i].hash != loc[group].hash)
+			group = i;
+		if (loc[i].check->covered_by >= 0)
+			continue;
+		for (j = group; j < i; j++) {
+			struct located_check *d = &loc[j];
+
+			if (d->check->covered_by >= 0 || !neighbours(d, &loc[i]))
+				continue;
+			join(d, &loc[i]);
+			loc[i].check->covered_by = d->index;
+			merged++;
+			break;
+		}
+	}
+	return merged;
+}
+
 unsigned int kasan_eliminate_redundant(vec<kasan_check> *checks,
 				       bool inline_possible)
 {
@@ -301,6 +379,7 @@ unsigned int kasan_eliminate_redundant(vec<kasan_check> *checks,
 			break;
 		}
 	}
+	removed += coalesce_neighbours(loc, n);
 	XDELETEVEC(loc);
 	free_events(&ev);
 	return removed;

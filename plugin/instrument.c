@@ -57,7 +57,7 @@ static void collect(function *fun, struct collected *c)
 }
 
 static void report(function *fun, struct collected *c,
-		   unsigned int removed, bool calls)
+		   unsigned int removed, unsigned int hoisted, bool calls)
 {
 	unsigned int loads = 0, stores = 0, i;
 	kasan_check *check;
@@ -74,7 +74,10 @@ static void report(function *fun, struct collected *c,
 	if (dump_file) {
 		FOR_EACH_VEC_ELT(c->checks, i, check) {
 			if (check->covered_by < 0) {
-				kasan_dump_check(dump_file, "check", check);
+				kasan_dump_check(dump_file,
+					check->hoisted == KASAN_HOIST_RANGE ? "range before loop" :
+					check->hoisted ? "invariant before loop" : "check",
+					check);
 				continue;
 			}
 			kasan_dump_check(dump_file, "removed", check);
@@ -85,6 +88,9 @@ static void report(function *fun, struct collected *c,
 			"kasan: %s: %u checks (%u loads, %u stores), %u removed, %s\n\n",
 			function_name(fun), loads + stores, loads, stores,
 			removed, mode);
+		if (hoisted)
+			fprintf(dump_file, "kasan: %s: %u checks before loops\n\n",
+				function_name(fun), hoisted);
 	}
 	if (kasan_opts.stats)
 		fprintf(stderr,
@@ -96,7 +102,7 @@ static void report(function *fun, struct collected *c,
 static unsigned int instrument_function(function *fun)
 {
 	struct collected c;
-	unsigned int removed = 0, i;
+	unsigned int removed = 0, hoisted = 0, i;
 	kasan_check *check;
 	gimple *stmt;
 	bool calls, stack, allocas;
@@ -105,9 +111,11 @@ static unsigned int instrument_function(function *fun)
 	if (kasan_opts.eliminate)
 		removed = kasan_eliminate_redundant(&c.checks,
 						    kasan_opts.inline_checks);
+	if (kasan_opts.hoist)
+		hoisted = kasan_hoist_loop_checks(&c.checks);
 	calls = !kasan_opts.inline_checks ||
 		c.checks.length() - removed >= (unsigned int)kasan_opts.call_threshold;
-	report(fun, &c, removed, calls);
+	report(fun, &c, removed, hoisted, calls);
 
 	/* Inline checks change the CFG; nothing below needs dominators. */
 	free_dominance_info(CDI_DOMINATORS);

@@ -14,6 +14,7 @@
  * stack.c         redzones around locals
  * alloca.c        redzones around alloca() and VLAs
  * eliminate.c     removing checks that a dominating check makes redundant
+ * hoist.c         moving checks out of loops
  * emit.c          outline calls and inline shadow checks
  * instrument.c    the GIMPLE pass that ties them together
  */
@@ -39,12 +40,20 @@ struct kasan_options {
 	bool globals;
 	bool stack;
 	bool eliminate;
+	bool hoist;			/* move loop checks out (hoist.c) */
 	bool stats;
 	enum kasan_mem_intrinsics mem_intrinsics;
 	bool explicit_checks;		/* take __kasan_check_read/write */
 };
 
 extern struct kasan_options kasan_opts;
+
+/* Whether a check left its loop for the preheader (hoist.c), and how. */
+enum kasan_hoist {
+	KASAN_HOIST_NONE,
+	KASAN_HOIST_INVARIANT,	/* the same check, once */
+	KASAN_HOIST_RANGE,	/* one range check of every iteration's bytes */
+};
 
 /*
  * One check of [addr, addr + len) before (or, for strlen, after) stmt.
@@ -64,6 +73,7 @@ struct kasan_check {
 	bool after;
 	bool always_call;	/* outline even in inline mode */
 	int covered_by;		/* index of the check that makes it redundant */
+	enum kasan_hoist hoisted;
 };
 
 /* gcc_match.c */
@@ -78,6 +88,7 @@ void kasan_early_gimple_passes_end(void *event_data, void *user_data);
 opt_pass *kasan_make_inline_policy_pass(void);
 
 /* access.c */
+bool kasan_scalar_access(HOST_WIDE_INT size, unsigned int align);
 void kasan_add_ref_check(vec<kasan_check> *checks, gimple *stmt, tree ref,
 			 bool is_store);
 void kasan_collect_stmt_checks(vec<kasan_check> *checks, gimple *stmt);
@@ -136,6 +147,9 @@ void kasan_remove_explicit_check(gimple *call);
 /* eliminate.c */
 unsigned int kasan_eliminate_redundant(vec<kasan_check> *checks,
 				       bool inline_possible);
+
+/* hoist.c */
+unsigned int kasan_hoist_loop_checks(vec<kasan_check> *checks);
 
 /* emit.c */
 void kasan_emit_outline(const kasan_check *check);

@@ -40,6 +40,7 @@ struct kasan_options kasan_opts = {
 	false,				/* globals */
 	false,				/* stack */
 	true,				/* eliminate */
+	true,				/* hoist */
 	false,				/* stats */
 	KASAN_MEMINTRIN_CHECK,		/* mem_intrinsics */
 	true,				/* explicit_checks */
@@ -226,6 +227,9 @@ static const struct plugin_arg plugin_args[] = {
 	FLAG("eliminate", eliminate, true,
 	     "remove redundant checks (default)"),
 	FLAG("no-eliminate", eliminate, false, "keep redundant checks"),
+	FLAG("hoist", hoist, true,
+	     "checks of plain loops before the loop\n(default; hoist.c)"),
+	FLAG("no-hoist", hoist, false, "keep checks in their loops"),
 	FLAG("globals", globals, true,
 	     "redzones after global variables,\nregistered by a constructor"),
 	FLAG("no-globals", globals, false, "no redzones for globals (default)"),

@@ -386,6 +386,19 @@ static void print_shadow_rows(unsigned long addr)
 	}
 }
 
+/*
+ * Where a range access (memcpy(), or the plugin's one check of a whole
+ * loop's accesses) goes bad, when not at its start: the description above
+ * is of its start, as mainline's is, which may be inside the object.
+ */
+static void print_first_bad(const struct report_info *info)
+{
+	if (info->type != KASAN_REPORT_ACCESS || info->first_bad == info->addr)
+		return;
+	kasan_printf("The first bad byte of the access is at %p, %lu bytes into it\n\n",
+		     (void *)info->first_bad, info->first_bad - info->addr);
+}
+
 static void print_report(struct report_info *info)
 {
 	unsigned long flags;
@@ -397,6 +410,7 @@ static void print_report(struct report_info *info)
 	kasan_printf("\n");
 	if (kasan_plat_addr_has_shadow(info->addr)) {
 		print_address_description(info->addr);
+		print_first_bad(info);
 		print_shadow_rows(info->first_bad);
 	} else {
 		kasan_plat_dump_stack();

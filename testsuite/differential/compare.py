@@ -38,6 +38,7 @@ import tempfile
 sys.dont_write_bytecode = True   # keep the source tree clean
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gimple  # noqa: E402
+import loops  # noqa: E402
 
 NATIVE_FLAGS = ['-fsanitize=kernel-address',
                 '--param', 'asan-instrumentation-with-call-threshold=0']
@@ -83,6 +84,12 @@ CATEGORIES = collections.OrderedDict([
      'instruments (asan-globals=0, automatic variables), or, with '
      'asan-stack, inside one variable\'s slot of the plugin\'s stack frame '
      '(its frame description says where the slots are)'),
+    ('hoisted-before-loop',
+     'the access is still in the plugin\'s final GIMPLE at this line, in a '
+     'loop; a plugin check of the same kind at this line (the plugin keeps '
+     'the access\'s location on a check it moves: plugin/hoist.c) lies '
+     'outside that loop, dominates the access, and nothing that may free '
+     'memory is on a path from it to the access'),
     ('access-removed',
      'no load/store of this kind (memory reference, atomic, or mem '
      'intrinsic) at this source line exists in the plugin\'s final GIMPLE: '
@@ -482,7 +489,8 @@ def access_guard(fn, a, ad, need=None):
     """How the plugin's output justifies access a (address ad): returns
     ('checked', check) if a plugin check covers all its bytes (and at
     least need bytes) before it, ('exempt', None) for a constant in-bounds
-    access to a declared variable, or (None, None)."""
+    access to a declared variable, ('hoisted', check) for a check moved
+    before a's loop (loops.py), or (None, None)."""
     size = fn.access_size(a)
     if size is not None or need is not None:
         nb = max(x for x in (size, need) if x is not None)
@@ -491,6 +499,9 @@ def access_guard(fn, a, ad, need=None):
             return 'checked', g
     if exempt_decl_access(fn, a, ad):
         return 'exempt', None
+    g = loops.hoisted_guard(fn, a, lambda p: loc_key(p.loc) == loc_key(a.loc))
+    if g is not None:
+        return 'hoisted', g
     return None, None
 
 
@@ -677,8 +688,12 @@ def match_group(ng, pg, res, fkey, policy_note=None, tu_funcs=None):
         if n.addr is not None and n.addr.known:
             own = [x for x in accs if same_address(x[2], n.addr)]
         elif n.addr is not None:
+            # an opaque address: the same constant offset, and a size
+            # that could be the native check's (a 4-byte field of another
+            # pointer at that offset is not its access)
             own = [x for x in accs if x[2] is not None and
-                   not x[2].known and x[2].off == n.addr.off]
+                   not x[2].known and x[2].off == n.addr.off and
+                   (nb is None or x[0].access_size(x[1]) in (None, nb))]
         else:
             own = []
         if own:
@@ -690,6 +705,9 @@ def match_group(ng, pg, res, fkey, policy_note=None, tu_funcs=None):
                 if all(h == 'checked' for h, g in guards):
                     cat = 'covered-by-dominating-check'
                     partner = guards[0][1]
+                elif any(h == 'hoisted' for h, g in guards):
+                    cat = 'hoisted-before-loop'
+                    partner = [g for h, g in guards if h == 'hoisted'][0]
                 else:
                     cat = 'now-constant-in-bounds-decl-access'
             else:

@@ -1,7 +1,9 @@
-/* A loop over two arrays at -O2 (TARGET_MEM_REFs after ivopts): each
-   iteration checks a[i] and b[i], with their addresses, in order.  */
+/* A loop over two arrays at -O2 (TARGET_MEM_REFs after ivopts), its
+   checks kept in the loop (no-hoist; loop-range-addresses.c has them
+   moved out): each iteration checks a[i] and b[i], with their addresses,
+   in order.  */
 /* { dg-do run } */
-/* { dg-options "-O2 -fno-tree-vectorize" } */
+/* { dg-options "-O2 -fno-tree-vectorize -fplugin-arg-kasan-no-hoist" } */
 
 #include "kasan-rt.h"
 

@@ -3,7 +3,7 @@
    iteration, inside the loop: two __asan_load4_noabort calls in the loop
    body and none elsewhere.  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -fno-tree-vectorize" } */
+/* { dg-options "-O2 -fno-tree-vectorize -fplugin-arg-kasan-no-hoist" } */
 
 __attribute__((noinline)) int
 dot (int *a, int *b, long n)

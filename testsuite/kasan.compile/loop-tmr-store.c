@@ -1,7 +1,7 @@
 /* A copy loop d[i] = s[i] at -O2: the TARGET_MEM_REF load and store are
    checked inside the loop (__asan_load8_noabort, __asan_store8_noabort).  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -fno-tree-vectorize" } */
+/* { dg-options "-O2 -fno-tree-vectorize -fplugin-arg-kasan-no-hoist" } */
 
 __attribute__((noinline)) void
 copy_loop (long long *d, long long *s, long n)

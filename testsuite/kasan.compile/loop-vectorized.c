@@ -6,7 +6,7 @@
    before vectorisation, and its check calls prevent it.)  */
 /* x86_64 only: 32-bit ARM without NEON has no vector loop.  */
 /* { dg-do compile { target x86_64-*-* } } */
-/* { dg-options "-O3 -fno-vect-cost-model --param vect-epilogues-nomask=0" } */
+/* { dg-options "-O3 -fno-vect-cost-model --param vect-epilogues-nomask=0 -fplugin-arg-kasan-no-hoist" } */
 /* { dg-kasan-native-skip "native GCC does not vectorise instrumented loops" } */
 
 __attribute__((noinline)) void
