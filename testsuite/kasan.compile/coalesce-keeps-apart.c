@@ -4,7 +4,7 @@
 /* { dg-do compile } */
 /* { dg-options "-O2" } */
 
-struct pair { int a, b; long c; };
+struct pair { int a, b; long long c; };
 extern void unknown (void);
 
 __attribute__((noinline)) int
@@ -15,7 +15,7 @@ call_between (struct pair *p)
   return a + p->b;
 }
 
-__attribute__((noinline)) long
+__attribute__((noinline)) long long
 gap (struct pair *p)
 {
   return p->a + p->c;

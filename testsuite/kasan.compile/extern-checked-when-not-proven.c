@@ -6,12 +6,12 @@
 
 extern int gext[10];
 extern int gext_unsized[];
-extern long gext_weak __attribute__ ((weak));
+extern long long gext_weak __attribute__ ((weak));
 
 int past_end (void) { return gext[10]; }
 int var_index (int i) { return gext[i]; }
 int unsized (void) { return gext_unsized[2]; }
-long weak_decl (void) { return gext_weak; }
+long long weak_decl (void) { return gext_weak; }
 
 /* { dg-final { scan-assembler-func-times {\m__asan_load4_noabort\M} 1 past_end } } */
 /* { dg-final { scan-assembler-func-times {\m__asan_load4_noabort\M} 1 var_index } } */

@@ -4,10 +4,10 @@
 /* { dg-do compile } */
 /* { dg-options "-O2 -fplugin-arg-kasan-dump" } */
 
-long
-strided (const long *a, int n)
+long long
+strided (const long long *a, int n)
 {
-  long s = 0;
+  long long s = 0;
   for (int i = 0; i < n; i++)
     s += a[2 * i];
   return s;
