@@ -38,11 +38,11 @@
  */
 #include "kasan.h"
 
-struct hoisting {
-	auto_vec<class loop *> plain;	/* loops judged plain */
-	auto_vec<class loop *> not_plain;
-	auto_vec<gimple *> anchors;	/* preheader anchors, by loop */
-	auto_vec<class loop *> anchored;
+/* What one loop has shown: whether it is plain, where its checks go. */
+struct loop_note {
+	class loop *loop;
+	bool plain;
+	gimple *anchor;		/* made when the first check moves there */
 };
 
 static bool stmt_keeps_loop_plain(gimple *stmt)
@@ -91,37 +91,35 @@ static bool loop_is_plain(class loop *loop)
 	return plain;
 }
 
-static bool loop_is_plain_cached(struct hoisting *h, class loop *loop)
+/* LOOP's note, made (and the loop judged) the first time it is asked. */
+static struct loop_note *note_of(vec<loop_note> *notes, class loop *loop)
 {
-	if (h->plain.contains(loop))
-		return true;
-	if (h->not_plain.contains(loop))
-		return false;
-	if (loop_is_plain(loop)) {
-		h->plain.safe_push(loop);
-		return true;
-	}
-	h->not_plain.safe_push(loop);
-	return false;
+	struct loop_note *n, fresh;
+	unsigned int i;
+
+	FOR_EACH_VEC_ELT(*notes, i, n)
+		if (n->loop == loop)
+			return n;
+	fresh.loop = loop;
+	fresh.plain = loop_is_plain(loop);
+	fresh.anchor = NULL;
+	return notes->safe_push(fresh);
 }
 
-/* Does BB run in every iteration, before the loop can leave or repeat? */
+/*
+ * Does BB run in every iteration, before the loop can leave or repeat?
+ * The exits are the ones loop_optimizer_init() recorded.
+ */
 static bool runs_every_iteration(class loop *loop, basic_block bb)
 {
-	basic_block *body;
-	unsigned int i;
-	bool every = dominated_by_p(CDI_DOMINATORS, loop->latch, bb);
-	edge_iterator ei;
-	edge e;
+	struct loop_exit *exit;
 
-	body = get_loop_body(loop);
-	for (i = 0; i < loop->num_nodes && every; i++)
-		FOR_EACH_EDGE(e, ei, body[i]->succs)
-			if (!flow_bb_inside_loop_p(loop, e->dest) &&
-			    !dominated_by_p(CDI_DOMINATORS, body[i], bb))
-				every = false;
-	free(body);
-	return every;
+	if (!dominated_by_p(CDI_DOMINATORS, loop->latch, bb))
+		return false;
+	for (exit = loop->exits->next; exit->e; exit = exit->next)
+		if (!dominated_by_p(CDI_DOMINATORS, exit->e->src, bb))
+			return false;
+	return true;
 }
 
 static tree defined_in_loop(tree *tp, int *walk_subtrees, void *data)
@@ -148,28 +146,21 @@ static bool invariant_in(class loop *loop, tree expr)
  * The preheader's anchor: an empty statement at the end of the preheader
  * block, before which the hoisted checks are emitted like any other.
  */
-static gimple *preheader_anchor(struct hoisting *h, class loop *loop)
+static gimple *preheader_anchor(struct loop_note *n)
 {
-	unsigned int i;
 	basic_block pre;
 	gimple_stmt_iterator gsi;
-	gimple *anchor;
 
-	for (i = 0; i < h->anchored.length(); i++)
-		if (h->anchored[i] == loop)
-			return h->anchors[i];
-	pre = loop_preheader_edge(loop)->src;
-	anchor = gimple_build_nop();
+	if (n->anchor)
+		return n->anchor;
+	pre = loop_preheader_edge(n->loop)->src;
+	n->anchor = gimple_build_nop();
 	gsi = gsi_last_bb(pre);
-	if (gsi_end_p(gsi))
-		gsi_insert_after(&gsi, anchor, GSI_NEW_STMT);
-	else if (stmt_ends_bb_p(gsi_stmt(gsi)))
-		gsi_insert_before(&gsi, anchor, GSI_NEW_STMT);
+	if (!gsi_end_p(gsi) && stmt_ends_bb_p(gsi_stmt(gsi)))
+		gsi_insert_before(&gsi, n->anchor, GSI_NEW_STMT);
 	else
-		gsi_insert_after(&gsi, anchor, GSI_NEW_STMT);
-	h->anchored.safe_push(loop);
-	h->anchors.safe_push(anchor);
-	return anchor;
+		gsi_insert_after(&gsi, n->anchor, GSI_NEW_STMT);
+	return n->anchor;
 }
 
 static void move_to_anchor(kasan_check *check, gimple *anchor,
@@ -329,24 +320,26 @@ static void make_range_check(kasan_check *check, gimple *anchor, tree first,
 	move_to_anchor(check, anchor, KASAN_HOIST_RANGE);
 }
 
-static bool hoist_one(struct hoisting *h, kasan_check *check)
+static bool hoist_one(vec<loop_note> *notes, kasan_check *check)
 {
 	basic_block bb = gimple_bb(check->stmt);
 	class loop *loop = bb->loop_father;
+	struct loop_note *n;
 	tree first, len;
 
 	if (check->covered_by >= 0 || check->after || check->size <= 0 ||
-	    !loop_outer(loop) || loop->inner ||
-	    !runs_every_iteration(loop, bb) || !loop_is_plain_cached(h, loop))
+	    !loop_outer(loop) || loop->inner)
+		return false;
+	n = note_of(notes, loop);
+	if (!n->plain || !runs_every_iteration(loop, bb))
 		return false;
 	if (invariant_in(loop, check->addr)) {
-		move_to_anchor(check, preheader_anchor(h, loop),
-			       KASAN_HOIST_INVARIANT);
+		move_to_anchor(check, preheader_anchor(n), KASAN_HOIST_INVARIANT);
 		return true;
 	}
 	if (!affine_range(loop, check, &first, &len))
 		return false;
-	make_range_check(check, preheader_anchor(h, loop), first, len);
+	make_range_check(check, preheader_anchor(n), first, len);
 	return true;
 }
 
@@ -364,7 +357,7 @@ static bool any_check_in_loop(vec<kasan_check> *checks)
 
 unsigned int kasan_hoist_loop_checks(vec<kasan_check> *checks)
 {
-	struct hoisting h;
+	auto_vec<loop_note> notes;
 	unsigned int i, hoisted = 0;
 	kasan_check *check;
 
@@ -376,7 +369,7 @@ unsigned int kasan_hoist_loop_checks(vec<kasan_check> *checks)
 	scev_initialize();
 	free_numbers_of_iterations_estimates(cfun);
 	FOR_EACH_VEC_ELT(*checks, i, check)
-		if (hoist_one(&h, check))
+		if (hoist_one(&notes, check))
 			hoisted++;
 	scev_finalize();
 	loop_optimizer_finalize();
