@@ -45,7 +45,8 @@ bool kasan_scalar_access(HOST_WIDE_INT size, unsigned int align)
 /*
  * Sections whose objects are not always there to be read at their link
  * address: data the kernel frees once booted (its init and exit data,
- * memory-hotplug data when it has no hotplug) and per-CPU templates.
+ * memory-hotplug data when it has no hotplug), data its linker script
+ * discards, and per-CPU templates.
  */
 static bool in_transient_section(tree decl)
 {
