@@ -104,12 +104,15 @@ struct kasan_alloc_meta {
 	uint32_t requested_size;
 };
 
-/* A quarantine entry, in the freed object (or its redzone). */
+/*
+ * A quarantine entry, in the freed object (or its redzone): the link
+ * alone, as mainline's.  The object, its cache and the memory it holds
+ * come from the platform (kasan_plat_object_of_free_meta()), which knows
+ * them from the entry's address: three more words would make the free
+ * metadata too big for the small objects that are most of a slab's.
+ */
 struct kasan_qnode {
 	struct kasan_qnode *next;
-	void *cache;
-	void *object;
-	size_t size;
 };
 
 struct kasan_free_meta {
@@ -135,13 +138,16 @@ struct kasan_slot_layout {
 /*
  * What a platform knows of the heap object around an address.  object is
  * the start of the object, object_size the size the allocator gave it
- * (its cache's size); either meta pointer may be NULL.
+ * (its cache's size), slot_size the memory the object takes in its slab
+ * with its redzones and metadata (what the quarantine's bound counts);
+ * either meta pointer may be NULL.
  */
 struct kasan_object_info {
 	void *cache;
 	const char *cache_name;
 	void *object;
 	size_t object_size;
+	size_t slot_size;
 	struct kasan_alloc_meta *alloc_meta;
 	struct kasan_free_meta *free_meta;
 };
@@ -168,8 +174,7 @@ void kasan_record_aux_stack_of(struct kasan_alloc_meta *meta, bool can_alloc);
 size_t kasan_object_requested_size(const struct kasan_object_info *obj);
 
 /* quarantine.c */
-void kasan_quarantine_put(struct kasan_free_meta *meta, void *cache,
-			  void *object, size_t size);
+void kasan_quarantine_put(const struct kasan_object_info *obj);
 void kasan_quarantine_set_limit(size_t bytes);
 size_t kasan_quarantine_bytes(void);
 void kasan_quarantine_drain_cache(void *cache);

@@ -86,6 +86,13 @@ bool kasan_plat_find_object(unsigned long addr, struct kasan_object_info *obj);
 /* Platform lines of the address description (e.g. the page), if any. */
 void kasan_plat_describe_address(unsigned long addr);
 
+/*
+ * The object whose free metadata is at meta (a quarantine entry): fills
+ * *obj as kasan_plat_find_object() would for the object's start.
+ */
+void kasan_plat_object_of_free_meta(struct kasan_free_meta *meta,
+				    struct kasan_object_info *obj);
+
 /* Give a freed object back to its allocator, once out of quarantine. */
 void kasan_plat_release_object(void *cache, void *object);
 

@@ -59,7 +59,8 @@ void kasan_layout_slot(size_t object_size, size_t meta_start,
 	end = osize + right_redzone_size(object_size);
 	if (end < meta_end)
 		end = meta_end;
-	l->slot_size = kasan_round_up(left_redzone + end, 16);
+	/* The allocator aligns slots as its objects need. */
+	l->slot_size = kasan_round_up(left_redzone + end, KASAN_GRANULE_SIZE);
 }
 
 /* A new slab: every byte is redzone until an object is allocated in it. */
@@ -221,6 +222,6 @@ bool kasan_object_free(const struct kasan_object_info *obj, void *ptr,
 	*kasan_shadow_of(ptr) = KASAN_SLAB_FREETRACK;
 	if (!quarantine)
 		return false;
-	kasan_quarantine_put(meta, obj->cache, ptr, osize);
+	kasan_quarantine_put(obj);
 	return true;
 }

@@ -3,9 +3,11 @@
  * The quarantine: freed objects wait here, poisoned, before their
  * allocator may reuse them, so that a use after free still finds freed
  * shadow for a while.  First in, first out; bounded by the bytes it
- * holds (kasan_quarantine_set_limit(), 0 turns it off).  The entries are
- * linked through each object's free metadata, so it needs no memory of
- * its own.
+ * holds (kasan_quarantine_set_limit(), 0 turns it off), counting the
+ * whole slot of each object, redzones and metadata with it: the bound is
+ * on the memory held back.  The entries are linked through each object's
+ * free metadata, so it needs no memory of its own; the rest of what it
+ * needs to know of an entry the platform derives from its address.
  *
  * Objects leave it outside its lock: releasing one calls into the
  * allocator, which may take locks of its own and free into the
@@ -20,12 +22,32 @@ static struct kasan_qnode *head, *tail;
 static size_t held_bytes;
 static size_t limit_bytes;
 
+static void entry_object(struct kasan_qnode *node,
+			 struct kasan_object_info *obj)
+{
+	size_t link = __builtin_offsetof(struct kasan_free_meta, qnode);
+
+	kasan_plat_object_of_free_meta((struct kasan_free_meta *)
+				       ((char *)node - link), obj);
+}
+
+static size_t entry_bytes(struct kasan_qnode *node)
+{
+	struct kasan_object_info obj;
+
+	entry_object(node, &obj);
+	return obj.slot_size;
+}
+
 static void release_list(struct kasan_qnode *node, int section)
 {
+	struct kasan_object_info obj;
+
 	while (node) {
 		struct kasan_qnode *next = node->next;
 
-		kasan_plat_release_object(node->cache, node->object);
+		entry_object(node, &obj);
+		kasan_plat_release_object(obj.cache, obj.object);
 		node = next;
 	}
 	kasan_plat_release_end(section);
@@ -40,9 +62,11 @@ static struct kasan_qnode *take_oldest_over(size_t limit, size_t *bytes)
 	struct kasan_qnode *taken = head, *last = NULL;
 
 	while (head && held_bytes > limit) {
-		held_bytes -= head->size;
+		size_t size = entry_bytes(head);
+
+		held_bytes -= size;
 		if (bytes)
-			*bytes += head->size;
+			*bytes += size;
 		last = head;
 		head = head->next;
 	}
@@ -54,18 +78,15 @@ static struct kasan_qnode *take_oldest_over(size_t limit, size_t *bytes)
 	return taken;
 }
 
-void kasan_quarantine_put(struct kasan_free_meta *meta, void *cache,
-			  void *object, size_t size)
+void kasan_quarantine_put(const struct kasan_object_info *obj)
 {
-	struct kasan_qnode *node = &meta->qnode;
+	struct kasan_qnode *node = &obj->free_meta->qnode;
+	size_t size = obj->slot_size;
 	struct kasan_qnode *released;
 	unsigned long flags;
 	int section;
 
 	node->next = NULL;
-	node->cache = cache;
-	node->object = object;
-	node->size = size;
 
 	section = kasan_plat_release_begin();
 	flags = kasan_plat_lock(&quarantine_lock);
@@ -146,9 +167,12 @@ void kasan_quarantine_drain_cache(void *cache)
 	tail = NULL;
 	link = &head;
 	while ((node = *link)) {
-		if (node->cache == cache) {
+		struct kasan_object_info obj;
+
+		entry_object(node, &obj);
+		if (obj.cache == cache) {
 			*link = node->next;
-			held_bytes -= node->size;
+			held_bytes -= obj.slot_size;
 			node->next = NULL;
 			*released_tail = node;
 			released_tail = &node->next;

@@ -296,6 +296,11 @@ out:
 	return object;
 }
 
+static size_t span_size(const struct slab *slab)
+{
+	return (size_t)slab->nchunks << CHUNK_SHIFT;
+}
+
 static void small_object_info(struct slab *slab, unsigned long addr,
 			      struct kasan_object_info *info)
 {
@@ -313,6 +318,7 @@ static void small_object_info(struct slab *slab, unsigned long addr,
 	info->cache_name = c->name;
 	info->object = object;
 	info->object_size = c->size;
+	info->slot_size = c->stride;
 	info->alloc_meta = (struct kasan_alloc_meta *)
 			   (object + c->layout.alloc_meta_offset);
 	info->free_meta = (struct kasan_free_meta *)
@@ -326,6 +332,7 @@ static void large_object_info(struct slab *slab,
 	info->cache_name = large_cache.name;
 	info->object = slab->object;
 	info->object_size = kasan_round_up(slab->size, KASAN_GRANULE_SIZE);
+	info->slot_size = span_size(slab);
 	info->alloc_meta = &slab->alloc_meta;
 	info->free_meta = &slab->free_meta;
 }
@@ -346,12 +353,24 @@ bool kasan_plat_find_object(unsigned long addr, struct kasan_object_info *info)
 	return true;
 }
 
-/* --- large spans --- */
-
-static size_t span_size(const struct slab *slab)
+/*
+ * A small object's free meta is in its slot, after the object; a large
+ * one's in its span's header.
+ */
+void kasan_plat_object_of_free_meta(struct kasan_free_meta *meta,
+				    struct kasan_object_info *info)
 {
-	return (size_t)slab->nchunks << CHUNK_SHIFT;
+	struct slab *slab = addr_to_slab((unsigned long)meta);
+
+	if (slab->cache == &large_cache) {
+		large_object_info(slab, info);
+		return;
+	}
+	small_object_info(slab, (unsigned long)meta -
+			  slab->cache->layout.free_meta_offset, info);
 }
+
+/* --- large spans --- */
 
 /* A free span of at least n chunks, and at most a quarter more. */
 static struct slab *large_take_free(size_t n)

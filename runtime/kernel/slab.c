@@ -29,8 +29,17 @@
 #include "slab.h"	/* mm/slab.h: struct slab, ___cache_free() */
 #include "kasan_kernel.h"
 
-/* Of all memory, the part the quarantine may hold. */
+/*
+ * What the quarantine may hold: mainline's bound for its shared queue
+ * (mm/kasan/quarantine.c, kasan_quarantine_reduce()), 1/32 of memory less
+ * 1 MiB for each CPU's own queue.  Ours has no per-CPU queues; with
+ * mainline's bound it holds, at most, what mainline's holds on average,
+ * so that the two runtimes keep as much freed memory back.  On a machine
+ * too small for that, half of the 1/32 (mainline's per-CPU queues then
+ * still hold up to 1 MiB each).
+ */
 #define QUARANTINE_FRACTION	32
+#define QUARANTINE_PER_CPU	(1UL << 20)
 
 static bool free_meta_in_object(struct kmem_cache *cache)
 {
@@ -80,6 +89,7 @@ static void object_info(struct kmem_cache *cache, void *object,
 	obj->cache_name = cache->name;
 	obj->object = object;
 	obj->object_size = cache->object_size;
+	obj->slot_size = cache->size;
 	obj->alloc_meta = object + cache->kasan_info.alloc_meta_offset;
 	obj->free_meta = object + cache->kasan_info.free_meta_offset;
 }
@@ -116,6 +126,16 @@ bool kasan_plat_find_object(unsigned long addr, struct kasan_object_info *obj)
 		object = next;
 	object_info(cache, (void *)object, obj);
 	return true;
+}
+
+/* The free metadata is in the object's slot, so in the object's slab. */
+void kasan_plat_object_of_free_meta(struct kasan_free_meta *meta,
+				    struct kasan_object_info *obj)
+{
+	struct kmem_cache *cache = virt_to_slab(meta)->slab_cache;
+
+	object_info(cache, (void *)meta - cache->kasan_info.free_meta_offset,
+		    obj);
 }
 
 /*
@@ -367,9 +387,13 @@ early_param("kasan.quarantine", early_kasan_quarantine);
 
 static int __init kasan_quarantine_init(void)
 {
+	unsigned long fraction = totalram_pages() * PAGE_SIZE /
+				 QUARANTINE_FRACTION;
+	unsigned long per_cpu = QUARANTINE_PER_CPU * num_online_cpus();
+
 	if (quarantine_on)
-		quarantine_limit = totalram_pages() * PAGE_SIZE /
-				   QUARANTINE_FRACTION;
+		quarantine_limit = fraction > 2 * per_cpu ?
+				   fraction - per_cpu : fraction / 2;
 	kasan_quarantine_set_limit(quarantine_limit);
 	if (kasan_register_shrinker("kasan-quarantine", quarantine_count,
 				    quarantine_scan))

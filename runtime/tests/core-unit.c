@@ -232,7 +232,7 @@ static void test_layout(void)
 					 sizeof(struct kasan_alloc_meta) ||
 		    l.left_redzone + l.free_meta_offset +
 		    sizeof(struct kasan_free_meta) > l.slot_size ||
-		    l.slot_size % 16 ||
+		    l.slot_size % KASAN_GRANULE_SIZE ||
 		    l.slot_size - l.left_redzone - l.object_size < 16 ||
 		    l.slot_size - l.left_redzone - l.object_size <
 		    (prev.slot_size - prev.left_redzone - prev.object_size) / 2) {
@@ -244,8 +244,11 @@ static void test_layout(void)
 		}
 		prev = l;
 	}
-	kasan_layout_slot(64, 0, 16, true, &l);
+	/* Mainline's smallest in-object free meta: the link and a track. */
+	kasan_layout_slot(16, 0, 16, true, &l);
 	ok &= l.free_meta_offset == 0;
+	kasan_layout_slot(8, 0, 16, true, &l);
+	ok &= l.free_meta_offset != 0;
 	result("slot layout", ok, why);
 }
 
@@ -289,6 +292,33 @@ static void test_quarantine(void)
 	ok &= kasan_quarantine_bytes() == 0;
 	kasan_quarantine_set_limit(256 << 20);
 	result("quarantine bound and FIFO", ok, why);
+}
+
+/*
+ * The bound is on memory held back: a freed object counts with its
+ * redzones and metadata, its whole slot.
+ */
+static void test_quarantine_counts_slots(void)
+{
+	struct kasan_object_info info;
+	char why[128] = "";
+	size_t before;
+	char *p;
+	int ok;
+
+	kasan_quarantine_drain_all();
+	before = kasan_quarantine_bytes();
+	p = malloc(100);
+	ok = kasan_plat_find_object((unsigned long)p, &info);
+	free(p);
+	ok = ok && info.slot_size >= 128 + 32 &&
+	     kasan_quarantine_bytes() - before == info.slot_size;
+	if (!ok)
+		snprintf(why, sizeof(why), "one free of a %zu-byte slot: "
+			 "%zu bytes held", info.slot_size,
+			 kasan_quarantine_bytes() - before);
+	kasan_quarantine_drain_all();
+	result("quarantine counts whole slots", ok, why);
 }
 
 /*
@@ -437,6 +467,7 @@ int main(void)
 	test_small_checks();
 	test_layout();
 	test_quarantine();
+	test_quarantine_counts_slots();
 	test_quarantine_shrink();
 	test_format();
 	test_report_lines();
