@@ -6,8 +6,10 @@ counts instructions, so a run is repeatable) on one CPU, /init timing
 phases of system-call-heavy work (init in this directory), and QEMU's
 TCG plugin insn-profile.so counting every block the guest runs between
 the workload's first and last sync(2) (profile.py groups them by
-function: checks, stacks, quarantine, ...).  Not a test: it prints
-ratios, profiles and counts.
+function: checks, stacks, quarantine, ...), and /proc/meminfo's slab
+lines after the workload and again once every cache is shrunk (which
+empties the quarantines).  Not a test: it prints ratios, profiles,
+counts and memory.
 
   bench.py --tree build/linux-X.Y --prefix build/kernel-X.Y
            --plugin kasan.so --profiler insn-profile.so --cc gcc-12
@@ -46,6 +48,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 GLUE = os.path.join(ROOT, "kernel-glue")
 PHASE = re.compile(r"kasan-bench: (\w+) (\d+\.\d+) (\d+\.\d+)\s*$")
 COUNTER = re.compile(r"kasan-bench: counter (\w+) (\d+)\s*$")
+MEMORY = re.compile(r"kasan-bench: memory (\w+) (\w+) (\d+)\s*$")
 NO_STACKS = "kasan.stacktrace=off"
 NO_QUARANTINE = "kasan.quarantine=off"
 
@@ -131,8 +134,30 @@ def reprofile(args):
     render.print_all(result)
 
 
+def read_serial(log):
+    """The phases' guest seconds, the runtime's counters and the memory
+    lines ({"workload": {"Slab": kB, ...}, "shrunk": {...}}) of a boot."""
+    phases, counters, memory = {}, {}, {}
+    for line in open(log, errors="replace"):
+        m = PHASE.search(line)
+        if m:
+            phases[m.group(1)] = round(float(m.group(3)) -
+                                       float(m.group(2)), 2)
+        m = COUNTER.search(line)
+        if m:
+            counters[m.group(1)] = int(m.group(2))
+        m = MEMORY.search(line)
+        if m:
+            memory.setdefault(m.group(1), {})[m.group(2)] = int(m.group(3))
+    if not phases:
+        sys.exit("bench: no timed phases in %s" % log)
+    phases["total"] = round(sum(phases.values()), 2)
+    return phases, counters, memory
+
+
 def boot(args, kdir, append, label):
-    """Boot once: the phases' guest seconds and the profile's JSON."""
+    """Boot once: the phases' guest seconds, the profile's JSON (with the
+    runtime's counters) and the memory after the workload."""
     log = os.path.join(args.out, "serial-%s.log" % label)
     raw = os.path.join(args.out, "profile-%s.txt" % label)
     mark = symbol_address(kdir, ("__x64_sys_sync", "__do_sys_sync"))
@@ -144,21 +169,10 @@ def boot(args, kdir, append, label):
     subprocess.run(["sh", os.path.join(GLUE, "qemu", "boot.sh"),
                     os.path.join(kdir, "arch/x86/boot/bzImage"),
                     args.initramfs, log], env=env, check=True)
-    phases, counters = {}, {}
-    for line in open(log, errors="replace"):
-        m = PHASE.search(line)
-        if m:
-            phases[m.group(1)] = round(float(m.group(3)) -
-                                       float(m.group(2)), 2)
-        m = COUNTER.search(line)
-        if m:
-            counters[m.group(1)] = int(m.group(2))
-    if not phases:
-        sys.exit("bench: no timed phases in %s" % log)
-    phases["total"] = round(sum(phases.values()), 2)
+    phases, counters, memory = read_serial(log)
     prof = run_profile(kdir, label, raw, args.out)
     prof["runtime_counters"] = counters
-    return phases, prof
+    return phases, prof, memory
 
 
 def earlier_results(path, mode):
@@ -171,7 +185,8 @@ def earlier_results(path, mode):
     if old.get("mode") != mode:
         old = {}
     return {"mode": mode, "guest_seconds": old.get("guest_seconds", {}),
-            "profiles": old.get("profiles", {})}
+            "profiles": old.get("profiles", {}),
+            "memory_kB": old.get("memory_kB", {})}
 
 
 def parse_args():
@@ -212,7 +227,7 @@ def main():
                             INITRAMFS_INIT=os.path.join(HERE, "init")),
                    check=True)
     built = {}
-    seconds, profiles = {}, {}
+    seconds, profiles, memory = {}, {}, {}
     for label in args.boots:
         kernel, append = BOOTS[label]
         if kernel not in built:
@@ -220,13 +235,14 @@ def main():
             built[kernel] = build(args, kernel)
         print("== bench-kernel: boot %s %s" % (label, append), flush=True)
         start = time.time()
-        seconds[label], profiles[label] = boot(args, built[kernel], append,
-                                               label)
+        seconds[label], profiles[label], memory[label] = boot(
+            args, built[kernel], append, label)
         print("   %.0f s" % (time.time() - start), flush=True)
     path = os.path.join(args.out, "bench-kernel.json")
     result = earlier_results(path, args.mode)
     result["guest_seconds"].update(seconds)
     result["profiles"].update(profiles)
+    result["memory_kB"].update(memory)
     with open(path, "w") as f:
         json.dump(result, f, indent=1)
     render.print_all(result)

@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """Tables of the kernel benchmark's JSON (bench.py): guest seconds and
 ratios, the decomposition of our KASan's cost by kernels, instructions by
-group, executed checks and the top functions.  Prints what the JSON has;
-a boot that was not run is left out.
+group, executed checks, slab memory and the top functions.  Prints what
+the JSON has; a boot that was not run is left out.
 
   render.py build/bench-kernel-X.Y/bench-kernel.json
 """
@@ -111,6 +111,26 @@ def print_checks(result):
                 print("  %9.1f  %s" % (n / 1e3, name))
 
 
+def print_memory(result):
+    mem = result.get("memory_kB", {})
+    rows = [b for b in COMPARED if b in mem]
+    if not rows:
+        return
+    ref = mem.get("native-mainline", {})
+    print("\n  slab memory (kB): after the workload, quarantine held; "
+          "after every cache's shrink, quarantine empty")
+    print("  %-22s %10s %8s %10s %8s" % ("", "workload", "ratio", "shrunk",
+                                         "ratio"))
+    for b in rows:
+        cells = []
+        for when in ("workload", "shrunk"):
+            kb = mem[b].get(when, {}).get("Slab")
+            base = ref.get(when, {}).get("Slab")
+            cells += ["%10s" % (kb if kb is not None else "n/a"),
+                      "%8s" % (ratio(kb, base) if kb and base else "n/a")]
+        print("  %-22s %s" % (b, " ".join(cells)))
+
+
 def print_top(result, count=15):
     profs = result.get("profiles", {})
     for b in ("plugin-own", "native-mainline"):
@@ -126,6 +146,7 @@ def print_all(result):
     print_decomposition(result)
     print_groups(result)
     print_checks(result)
+    print_memory(result)
     print_top(result)
 
 
