@@ -387,8 +387,9 @@ early_param("kasan.quarantine", early_kasan_quarantine);
 
 static int __init kasan_quarantine_init(void)
 {
-	unsigned long fraction = totalram_pages() * PAGE_SIZE /
-				 QUARANTINE_FRACTION;
+	/* Pages divided first: 4 GiB in bytes overflows a 32-bit long. */
+	unsigned long fraction = totalram_pages() / QUARANTINE_FRACTION *
+				 PAGE_SIZE;
 	unsigned long per_cpu = QUARANTINE_PER_CPU * num_online_cpus();
 
 	if (quarantine_on)
