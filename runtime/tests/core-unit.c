@@ -244,7 +244,7 @@ static void test_layout(void)
 		}
 		prev = l;
 	}
-	/* Mainline's smallest in-object free meta: the link and a track. */
+	/* A 16-byte object holds its own free meta, as in mainline. */
 	kasan_layout_slot(16, 0, 16, true, &l);
 	ok &= l.free_meta_offset == 0;
 	kasan_layout_slot(8, 0, 16, true, &l);
