@@ -132,6 +132,7 @@ static kasan_check *push_check(vec<kasan_check> *checks, gimple *stmt,
 	kasan_check check;
 
 	check.stmt = stmt;
+	check.origin = stmt;
 	check.addr = addr;
 	check.len = len;
 	check.size = tree_fits_shwi_p(len) ? tree_to_shwi(len) : -1;

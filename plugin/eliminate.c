@@ -9,15 +9,17 @@
  *     sized checks and outline N checks; only the first and the last byte
  *     for inline N checks, which is all they look at), and
  *   - nothing between them can free memory: no call that is not known to
- *     be non-freeing, no volatile or memory-clobbering asm, on any path
- *     from D to C.
+ *     be non-freeing, no volatile or memory-clobbering asm, and, with
+ *     use-after-scope, no end of a local's scope (scope.c poisons it
+ *     there), on any path from D to C.
  * This is GCC's rule (sanopt) with two improvements: addresses are
  * compared as base + constant offset, so &p->b is covered by a check of
  * *p that contains it, and a smaller dominating check never hides a larger
  * access.  Checks with a variable length are never removed.
  *
  * Then neighbours become one: two kept checks of the same kind (loads or
- * stores) and the same base in one block, no call or asm between them
+ * stores) and the same base in one block, no call, asm or scope's end
+ * between them
  * (stricter than the rule above, which trusts GCC's knowledge of which
  * calls cannot free: this one moves a check), the second's bytes starting
  * at or after the first's and touching or overlapping them, become one
@@ -55,6 +57,8 @@ static bool asm_clobbers_memory(gasm *stmt)
 
 static bool may_free(gimple *stmt)
 {
+	if (kasan_scope_ends_here(stmt))
+		return true;
 	if (gcall *call = dyn_cast<gcall *>(stmt))
 		return !nonfreeing_call_p(call) && !kasan_is_explicit_check(call);
 	if (gasm *a = dyn_cast<gasm *>(stmt))
@@ -282,7 +286,7 @@ static void locate_checks(vec<kasan_check> *checks,
 	XDELETEVEC(rank);
 }
 
-/* A call or an asm in the block between D's statement and C's? */
+/* A call, an asm or a scope's end in the block between D's and C's? */
 static bool call_between(const kasan_check *d, const kasan_check *c)
 {
 	gimple_stmt_iterator gsi = gsi_for_stmt(d->stmt);
@@ -291,7 +295,8 @@ static bool call_between(const kasan_check *d, const kasan_check *c)
 	     gsi_next(&gsi)) {
 		gimple *stmt = gsi_stmt(gsi);
 
-		if (is_gimple_call(stmt) || gimple_code(stmt) == GIMPLE_ASM)
+		if (is_gimple_call(stmt) || gimple_code(stmt) == GIMPLE_ASM ||
+		    kasan_scope_ends_here(stmt))
 			return true;
 	}
 	return false;

@@ -115,6 +115,12 @@ tree kasan_shadow_word_type(unsigned int align)
 	return build_aligned_type(shadow_types[2], align);
 }
 
+/* One shadow byte, in the same alias set. */
+tree kasan_shadow_byte_type(void)
+{
+	return shadow_type(false);
+}
+
 static const char *access_word(const kasan_check *check)
 {
 	return check->is_store ? "store" : "load";

@@ -12,6 +12,7 @@
  * sections.c      where protected globals are written: left redzones
  * protected.c     which globals and literals are protected, their sizes
  * stack.c         redzones around locals
+ * scope.c         which locals live together; poisoning ended scopes
  * alloca.c        redzones around alloca() and VLAs
  * eliminate.c     removing checks that a dominating check makes redundant
  * hoist.c         moving checks out of loops
@@ -39,6 +40,7 @@ struct kasan_options {
 	bool writes;
 	bool globals;
 	bool stack;
+	bool use_after_scope;		/* with stack: poison ended scopes */
 	bool eliminate;
 	bool hoist;			/* move loop checks out (hoist.c) */
 	bool stats;
@@ -62,7 +64,8 @@ enum kasan_hoist {
  * __asan_load<size> entry points; all others use the N variants.
  */
 struct kasan_check {
-	gimple *stmt;
+	gimple *stmt;		/* where the check goes */
+	gimple *origin;		/* the access it checks (stmt until hoisted) */
 	tree addr;
 	tree len;
 	HOST_WIDE_INT size;
@@ -129,8 +132,9 @@ void kasan_grow_globals(void *event_data, void *user_data);
 void kasan_check_globals_grown(void *event_data, void *user_data);
 void kasan_register_globals_roots(const char *plugin_name);
 
-/* stack.c */
+/* stack.c, with scope.c (frame.h) */
 bool kasan_protect_stack(vec<kasan_check> *checks);
+bool kasan_scope_ends_here(const gimple *stmt);
 
 /* alloca.c */
 bool kasan_protect_allocas(void);
@@ -157,6 +161,7 @@ void kasan_emit_inline(const kasan_check *check);
 void kasan_emit_handle_no_return(gimple *stmt);
 tree kasan_runtime_decl(const char *name, tree type, bool noreturn);
 tree kasan_shadow_word_type(unsigned int align);
+tree kasan_shadow_byte_type(void);
 void kasan_register_ggc_roots(const char *plugin_name);
 
 /* instrument.c */

@@ -39,6 +39,7 @@ struct kasan_options kasan_opts = {
 	true,				/* writes */
 	false,				/* globals */
 	false,				/* stack */
+	true,				/* use_after_scope */
 	true,				/* eliminate */
 	true,				/* hoist */
 	false,				/* stats */
@@ -235,6 +236,10 @@ static const struct plugin_arg plugin_args[] = {
 	FLAG("no-globals", globals, false, "no redzones for globals (default)"),
 	FLAG("stack", stack, true, "redzones around local variables"),
 	FLAG("no-stack", stack, false, "no redzones for locals (default)"),
+	FLAG("use-after-scope", use_after_scope, true,
+	     "with stack: a local's bytes are poisoned\nwhen its scope ends (default)"),
+	FLAG("no-use-after-scope", use_after_scope, false,
+	     "with stack: redzones only"),
 	FLAG("stats", stats, true, "per-function check counts on stderr"),
 	VALUED("dump", OPTIONAL_VALUE, "FLAGS", NULL, set_dump,
 	       "dump file <file>.NNNt.kasan, FLAGS as\n"

@@ -18,6 +18,9 @@
  *              1..7 for the addressable part of a partial granule;
  *   on return  that shadow is cleared again.
  *
+ * With use-after-scope (scope.c), a local whose address is taken is also
+ * poisoned where its scope ends and unpoisoned where it begins again.
+ *
  * The offsets are multiples of 32 from a base aligned to at least 8 (one
  * granule), so no realignment of the stack is needed, except where the
  * target wants aligned stores (STRICT_ALIGNMENT: ARM): there the base is
@@ -27,12 +30,12 @@
  * really has (frame_shadow_align()).  Slot sizes follow
  * GCC's asan_var_and_redzone_size, rounded up to 32.  Locals of the same
  * size whose scopes never overlap share a slot, as GCC's protected locals
- * do (its scope conflicts, worked out the same way; with TBAA on, only
- * locals whose types may alias).  Functions calling setjmp or with
+ * do (its scope conflicts, worked out the same way in scope.c; with TBAA
+ * on, only locals whose types may alias).  Functions calling setjmp or with
  * non-local labels are left alone, as are artificial, over-aligned or
  * variable-size locals and parameters.
  */
-#include "kasan.h"
+#include "frame.h"
 
 #define FRAME_MAGIC 0x41B58AB3
 #define FRAME_HEADER 32
@@ -40,20 +43,6 @@
 #define SHADOW_LEFT 0xf1
 #define SHADOW_MIDDLE 0xf2
 #define SHADOW_RIGHT 0xf3
-
-struct frame_var {
-	tree decl;
-	HOST_WIDE_INT offset;
-	HOST_WIDE_INT size;
-};
-
-struct frame {
-	auto_vec<frame_var> vars;
-	hash_map<tree, int> index;	/* decl -> vars[] */
-	tree decl;
-	HOST_WIDE_INT size;
-	unsigned int align;		/* in bits */
-};
 
 static bool protectable_local(tree var)
 {
@@ -142,140 +131,6 @@ static HOST_WIDE_INT slot_size(HOST_WIDE_INT size)
 }
 
 /*
- * Which locals may be live at the same time, as GCC's expansion works it
- * out for its own stack slot sharing (add_scope_conflicts): a local is
- * live from any mention of it until a clobber of it (the end of its
- * scope), on every path; those live together at a statement that
- * mentions one of them, or at the start of a block, conflict.
- */
-struct scope_walk {
-	struct frame *f;
-	bitmap live;
-	bitmap *conflicts;	/* per local, or NULL while finding liveness */
-};
-
-static tree mention(tree *tp, int *walk_subtrees, void *data)
-{
-	struct walk_stmt_info *wi = (struct walk_stmt_info *)data;
-	struct scope_walk *sw = (struct scope_walk *)wi->info;
-	int *index;
-
-	if (TYPE_P(*tp)) {
-		*walk_subtrees = 0;
-		return NULL_TREE;
-	}
-	if (!DECL_P(*tp) || !(index = sw->f->index.get(*tp)))
-		return NULL_TREE;
-	if (bitmap_set_bit(sw->live, *index) && sw->conflicts) {
-		bitmap_iterator bi;
-		unsigned int i;
-
-		EXECUTE_IF_SET_IN_BITMAP(sw->live, 0, i, bi) {
-			bitmap_set_bit(sw->conflicts[*index], i);
-			bitmap_set_bit(sw->conflicts[i], *index);
-		}
-	}
-	return NULL_TREE;
-}
-
-/* LIVE from the start of BB to its end; conflicts on the way if asked. */
-static void scope_walk_block(struct scope_walk *sw, basic_block bb)
-{
-	gimple_stmt_iterator gsi;
-	struct walk_stmt_info wi;
-	bool first = true;
-	unsigned int i;
-
-	for (gsi = gsi_start_phis(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
-		gphi *phi = as_a<gphi *>(gsi_stmt(gsi));
-
-		for (i = 0; i < gimple_phi_num_args(phi); i++) {
-			memset(&wi, 0, sizeof(wi));
-			wi.info = sw;
-			walk_tree(gimple_phi_arg_def_ptr(phi, i), mention, &wi,
-				  NULL);
-		}
-	}
-	for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
-		gimple *stmt = gsi_stmt(gsi);
-		int *index;
-
-		if (gimple_clobber_p(stmt)) {
-			tree lhs = gimple_assign_lhs(stmt);
-
-			if (DECL_P(lhs) && (index = sw->f->index.get(lhs)))
-				bitmap_clear_bit(sw->live, *index);
-			continue;
-		}
-		if (is_gimple_debug(stmt))
-			continue;
-		if (first && sw->conflicts) {
-			bitmap_iterator bi;
-
-			EXECUTE_IF_SET_IN_BITMAP(sw->live, 0, i, bi)
-				bitmap_ior_into(sw->conflicts[i], sw->live);
-		}
-		first = false;
-		memset(&wi, 0, sizeof(wi));
-		wi.info = sw;
-		walk_gimple_op(stmt, mention, &wi);
-	}
-}
-
-/* LIVE from BB's predecessors' OUT sets through BB. */
-static void scope_walk_from_preds(struct scope_walk *sw, basic_block bb,
-				  bitmap *out)
-{
-	edge e;
-	edge_iterator ei;
-
-	bitmap_clear(sw->live);
-	FOR_EACH_EDGE(e, ei, bb->preds)
-		if (e->src->index >= NUM_FIXED_BLOCKS && out[e->src->index])
-			bitmap_ior_into(sw->live, out[e->src->index]);
-	scope_walk_block(sw, bb);
-}
-
-/* Per local, the locals it may be live with; freed by the caller. */
-static bitmap *scope_conflicts(struct frame *f)
-{
-	unsigned int n = f->vars.length(), i;
-	int *rpo = XNEWVEC(int, n_basic_blocks_for_fn(cfun));
-	int nblocks = pre_and_rev_post_order_compute(NULL, rpo, false);
-	bitmap *out = XCNEWVEC(bitmap, last_basic_block_for_fn(cfun));
-	bitmap *conflicts = XNEWVEC(bitmap, n);
-	struct scope_walk sw = { f, BITMAP_ALLOC(NULL), NULL };
-	bool changed = true;
-	int b;
-
-	for (b = 0; b < nblocks; b++)
-		out[rpo[b]] = BITMAP_ALLOC(NULL);
-	while (changed) {
-		changed = false;
-		for (b = 0; b < nblocks; b++) {
-			scope_walk_from_preds(&sw,
-					      BASIC_BLOCK_FOR_FN(cfun, rpo[b]),
-					      out);
-			if (!bitmap_equal_p(sw.live, out[rpo[b]])) {
-				bitmap_copy(out[rpo[b]], sw.live);
-				changed = true;
-			}
-		}
-	}
-	for (i = 0; i < n; i++)
-		conflicts[i] = BITMAP_ALLOC(NULL);
-	sw.conflicts = conflicts;
-	for (b = 0; b < nblocks; b++)
-		scope_walk_from_preds(&sw, BASIC_BLOCK_FOR_FN(cfun, rpo[b]), out);
-	for (b = 0; b < nblocks; b++)
-		BITMAP_FREE(out[rpo[b]]);
-	BITMAP_FREE(sw.live);
-	XDELETEVEC(out);
-	XDELETEVEC(rpo);
-	return conflicts;
-}
-
-/*
  * Whether locals A and B may share a slot besides never being live
  * together: the same size, as GCC asks of protected locals (a shorter one
  * would not be protected up to the slot's redzone), and, when type-based
@@ -306,7 +161,7 @@ static void lay_out(struct frame *f)
 	frame_var *v;
 
 	if (flag_stack_reuse != SR_NONE && n > 1)
-		conflicts = scope_conflicts(f);
+		conflicts = kasan_scope_conflicts(f);
 	f->align = STRICT_ALIGNMENT ? SLOT_ALIGN * BITS_PER_UNIT : 64;
 	FOR_EACH_VEC_ELT(f->vars, i, v) {
 		slot_of[i] = i;
@@ -518,7 +373,61 @@ static void shadow_stores(gimple_seq *seq, struct frame *f, tree shadow_base,
 	}
 }
 
-static void emit_prologue_and_epilogues(struct frame *f)
+/*
+ * Stores of N shadow bytes BYTES at byte FIRST of the frame's shadow, a
+ * multiple of 4 (slots are 32-byte aligned): words, then single bytes.
+ */
+void kasan_frame_shadow_store(gimple_seq *seq, const struct frame *f,
+			      tree shadow_base, HOST_WIDE_INT first,
+			      const unsigned char *bytes, HOST_WIDE_INT n)
+{
+	tree word = kasan_shadow_word_type(frame_shadow_align(f));
+	tree byte = kasan_shadow_byte_type();
+	HOST_WIDE_INT i;
+
+	for (i = 0; i + 4 <= n; i += 4)
+		store_word(seq, shadow_base, first + i, word,
+			   shadow_word(bytes + i, 0));
+	for (; i < n; i++)
+		store_word(seq, shadow_base, first + i, byte,
+			   build_int_cst(byte, bytes[i]));
+}
+
+/*
+ * Clearing the frame's shadow at return RET: the words with redzones, and
+ * those of slots whose scope may have ended (scope.c).
+ */
+static void emit_epilogue(struct frame *f, struct scope_plan *plan,
+			  gimple *ret, tree shadow_base,
+			  const unsigned char *shadow)
+{
+	const_bitmap poisoned = kasan_scope_poisoned_at(plan, ret);
+	gimple_stmt_iterator gsi = gsi_for_stmt(ret);
+	unsigned char *clear = XNEWVEC(unsigned char, f->size / 8);
+	gimple_seq seq = NULL;
+	bitmap_iterator bi;
+	unsigned int i;
+
+	memcpy(clear, shadow, f->size / 8);
+	if (poisoned)
+		EXECUTE_IF_SET_IN_BITMAP(poisoned, 0, i, bi) {
+			const frame_var *v = &f->vars[i];
+
+			memset(clear + v->offset / 8, KASAN_SHADOW_AFTER_SCOPE,
+			       (v->size + 7) / 8);
+		}
+	shadow_stores(&seq, f, shadow_base, clear, false);
+	gsi_insert_seq_before(&gsi, seq, GSI_SAME_STMT);
+	XDELETEVEC(clear);
+}
+
+/*
+ * The header and the redzones' shadow on entry; the scopes' poisoning and
+ * unpoisoning (before the epilogues, which must come last at a return);
+ * clearing at each return.
+ */
+static void emit_prologue_and_epilogues(struct frame *f,
+					struct scope_plan *plan)
 {
 	tree uintptr = pointer_sized_int_node, base, shadow_base;
 	HOST_WIDE_INT field = tree_to_shwi(TYPE_SIZE_UNIT(uintptr));
@@ -543,15 +452,15 @@ static void emit_prologue_and_epilogues(struct frame *f)
 	gsi_insert_seq_on_edge_immediate(
 		single_succ_edge(ENTRY_BLOCK_PTR_FOR_FN(cfun)), seq);
 
-	/* The entry dominates every return: shadow_base is valid there. */
+	/* The entry dominates every statement: shadow_base is valid there. */
+	if (plan)
+		kasan_emit_scopes(plan, f, shadow_base);
 	FOR_EACH_BB_FN(bb, cfun) {
 		gimple_stmt_iterator gsi = gsi_last_bb(bb);
 
-		if (gsi_end_p(gsi) || gimple_code(gsi_stmt(gsi)) != GIMPLE_RETURN)
-			continue;
-		seq = NULL;
-		shadow_stores(&seq, f, shadow_base, shadow, false);
-		gsi_insert_seq_before(&gsi, seq, GSI_SAME_STMT);
+		if (!gsi_end_p(gsi) && gimple_code(gsi_stmt(gsi)) == GIMPLE_RETURN)
+			emit_epilogue(f, plan, gsi_stmt(gsi), shadow_base,
+				      shadow);
 	}
 	XDELETEVEC(shadow);
 }
@@ -596,6 +505,7 @@ static void forget_points_to_and_tail_calls(void)
 bool kasan_protect_stack(vec<kasan_check> *checks)
 {
 	struct frame f;
+	struct scope_plan *plan;
 	struct walk_stmt_info wi;
 	kasan_check *check;
 	unsigned int i;
@@ -607,6 +517,7 @@ bool kasan_protect_stack(vec<kasan_check> *checks)
 		return false;
 
 	lay_out(&f);
+	plan = kasan_plan_scopes(&f, checks);
 	walk_function(move_to_frame, &f);
 	keep_debug_locations(&f);
 	FOR_EACH_VEC_ELT(*checks, i, check) {
@@ -614,7 +525,8 @@ bool kasan_protect_stack(vec<kasan_check> *checks)
 		wi.info = &f;
 		walk_tree(&check->addr, move_to_frame, &wi, NULL);
 	}
-	emit_prologue_and_epilogues(&f);
+	emit_prologue_and_epilogues(&f, plan);
+	kasan_free_scope_plan(plan);
 	forget_points_to_and_tail_calls();
 	return true;
 }

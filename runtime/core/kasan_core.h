@@ -45,6 +45,7 @@
 #define KASAN_STACK_MID		0xF2	/* between two locals */
 #define KASAN_STACK_RIGHT	0xF3	/* right redzone */
 #define KASAN_STACK_PARTIAL	0xF4	/* old compilers' partial granule */
+#define KASAN_STACK_AFTER_SCOPE	0xF7	/* a local whose scope ended (plugin) */
 #define KASAN_ALLOCA_LEFT	0xCA	/* left redzone of an alloca */
 #define KASAN_ALLOCA_RIGHT	0xCB	/* right redzone of an alloca */
 #define KASAN_NULL_PAGE		0xE0	/* hosted: the page at address 0 */

@@ -78,6 +78,8 @@ static const char *shadow_bug_type(uint8_t s)
 	case KASAN_STACK_RIGHT:
 	case KASAN_STACK_PARTIAL:
 		return "stack-out-of-bounds";
+	case KASAN_STACK_AFTER_SCOPE:
+		return "stack-use-after-scope";
 	case KASAN_PAGE_FREE:
 		return "use-after-free";
 	case KASAN_SLAB_FREE:
