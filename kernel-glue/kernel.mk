@@ -35,7 +35,7 @@
 # kernel-check also builds the feature-off kernels (kernel-test only for
 # the KERNEL_TEST_FULL versions): inline plugin kernels
 # with one of the plugin's features turned off by its last argument
-# (-fplugin-arg-kasan-no-globals, -fplugin-arg-kasan-no-stack), in
+# (-fplugin-arg-kasan-no-globals, -no-stack, -no-use-after-scope), in
 # PREFIX-X.Y-plugin-RUNTIME-inline-OFF, judged with linux-X.Y/OFF.override:
 # the cases that need the feature must fail there, which proves that they
 # pass because of it in the other kernels.
@@ -93,7 +93,8 @@
 #   KERNEL_TEST_NATIVE          the modes kernel-test also builds with native
 #                               GCC (default outline; empty: none)
 #   KERNEL_FEATURE_OFF          the feature-off kernels (default no-globals
-#                               no-stack; empty: none), built when inline
+#                               no-stack no-use-after-scope; empty: none),
+#                               built when inline
 #                               is one of the modes
 #   KERNEL_TEST_FULL            the versions whose kernel-test also builds
 #                               the feature-off and native kernels (default
@@ -141,7 +142,7 @@ KASAN_RUNTIME ?= own
 KASAN_MODE ?= $(if $(KERNEL_CONFIG),inline)
 KASAN_PLUGIN_FLAGS ?=
 KERNEL_TEST_NATIVE ?= outline
-KERNEL_FEATURE_OFF ?= $(if $(KERNEL_CONFIG),,no-globals no-stack)
+KERNEL_FEATURE_OFF ?= $(if $(KERNEL_CONFIG),,no-globals no-stack no-use-after-scope)
 KERNEL_TEST_FULL ?=
 # CI's plugin kernels (x86_64): each version once, each mode once; with
 # KERNEL_TEST_CROSS's ARM kernel, each architecture once.
@@ -308,9 +309,10 @@ kernel-args:
 	@for m in $(kernel_modes); do case "$$m" in inline|outline) ;; *) \
 		echo "kernel: KASAN_MODE must be inline or outline, not '$$m'" >&2; \
 		exit 1 ;; esac; done
-	@for o in $(KERNEL_FEATURE_OFF); do case "$$o" in no-globals|no-stack) ;; *) \
-		echo "kernel: KERNEL_FEATURE_OFF must list no-globals or" \
-		     "no-stack, not '$$o'" >&2; exit 1 ;; esac; done
+	@for o in $(KERNEL_FEATURE_OFF); do case "$$o" in \
+		no-globals|no-stack|no-use-after-scope) ;; *) \
+		echo "kernel: KERNEL_FEATURE_OFF must list no-globals," \
+		     "no-stack or no-use-after-scope, not '$$o'" >&2; exit 1 ;; esac; done
 
 # kernel_action for the prerequisites (kernel-tree, kernel-plugins).
 kernel-check: kernel_action := check

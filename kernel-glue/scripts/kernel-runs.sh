@@ -18,8 +18,8 @@
 #          COMPARE_JSON) and a summary
 #
 # The feature-off kernels: for each OFF in KERNEL_FEATURE_OFF (no-globals,
-# no-stack; kernel.mk gives them when inline is one of the MODEs), an
-# inline plugin kernel with -fplugin-arg-kasan-OFF, in
+# no-stack, no-use-after-scope; kernel.mk gives them when inline is one of
+# the MODEs), an inline plugin kernel with -fplugin-arg-kasan-OFF, in
 # PREFIX-plugin-RUNTIME-inline-OFF.  Its expectations are the usual ones
 # with linux-X.Y/OFF.override: the cases that need the feature must fail
 # (run-variant.sh).

@@ -10,16 +10,17 @@
 # stray reports, ..., and a second boot with kasan.fault=panic
 # (serial-fault-panic.log) that must panic at the first report.
 #
-# OFF (plugin only) is no-globals or no-stack: a feature-off kernel, which
-# proves that the cases that need the plugin's "globals" or "stack" pass
-# because of it.  -fplugin-arg-kasan-OFF goes after KASAN_PLUGIN_FLAGS, so
-# after the glue's own -fplugin-arg-kasan-globals/-stack (the flags patch),
-# and the plugin's last argument wins; check-cmd-flags.py checks that on
-# every object (--features).  The expectations are the usual ones with
-# linux-X.Y/OFF.override, and nothing else.  Such a kernel gets no
-# kasan.fault=panic boot (an UNSUPPORTED line): that boot tests the
+# OFF (plugin only) is no-globals, no-stack or no-use-after-scope: a
+# feature-off kernel, which proves that the cases that need the plugin's
+# "globals", "stack" or "use-after-scope" pass because of it.
+# -fplugin-arg-kasan-OFF goes after KASAN_PLUGIN_FLAGS, so after the
+# glue's own -fplugin-arg-kasan-globals/-stack/-use-after-scope (the flags
+# patch), and the plugin's last argument wins; check-cmd-flags.py checks
+# that on every object (--features).  The expectations are the usual
+# ones with linux-X.Y/OFF.override, and nothing else.  Such a kernel gets
+# no kasan.fault=panic boot (an UNSUPPORTED line): that boot tests the
 # runtime's panic path at the seed suite's first report, a heap one, which
-# neither feature touches, and the normal kernel of the same mode and
+# no such feature touches, and the normal kernel of the same mode and
 # runtime already makes it; it would only cost CI a boot.
 # Environment as for build-kernel.sh (KASAN_PLUGIN, KASAN_PLUGIN_FLAGS,
 # REAL_CC, KERNEL_JOBS) and qemu/boot.sh
@@ -53,7 +54,7 @@ glue=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=kernel-glue/scripts/arches.sh
 . "$glue/scripts/arches.sh"
 if [ $# -ne 4 ] && [ $# -ne 5 ]; then
-	echo "usage: $0 TREE OUT inline|outline plugin|native [no-globals|no-stack]" >&2
+	echo "usage: $0 TREE OUT inline|outline plugin|native [no-globals|no-stack|no-use-after-scope]" >&2
 	exit 2
 fi
 tree=$1
@@ -108,13 +109,14 @@ else
 fi
 case "$BUSYBOX" in /*) ;; *) BUSYBOX=$(cd "$glue/.." && pwd)/$BUSYBOX ;; esac
 # What the plugin must do on every object (check-cmd-flags.py --features):
-# globals and stack on, as the glue asks (stack for CONFIG_KASAN_STACK,
-# which kasan.config sets), or one of them off with OFF.  A
-# KASAN_PLUGIN_FLAGS that turns one off fails this check.
-features=globals,stack
+# globals, stack and use-after-scope on, as the glue asks (stack for
+# CONFIG_KASAN_STACK, which kasan.config sets, use-after-scope for
+# CONFIG_KASAN_STACK_USE_AFTER_SCOPE, on by default), or one of them off
+# with OFF.  A KASAN_PLUGIN_FLAGS that turns one off fails this check.
+features=globals,stack,use-after-scope
 case "$off" in
 '') ;;
-no-globals|no-stack)
+no-globals|no-stack|no-use-after-scope)
 	if [ "$compiler" != plugin ]; then
 		echo "run-variant: $off needs the plugin" >&2
 		exit 2
@@ -122,11 +124,15 @@ no-globals|no-stack)
 	pname=$(basename "${KASAN_PLUGIN:?run-variant: $off needs KASAN_PLUGIN}")
 	KASAN_PLUGIN_FLAGS="${KASAN_PLUGIN_FLAGS:+$KASAN_PLUGIN_FLAGS }-fplugin-arg-${pname%%.*}-$off"
 	export KASAN_PLUGIN_FLAGS
-	if [ "$off" = no-globals ]; then features=no-globals,stack
-	else features=globals,no-stack; fi
+	case "$off" in
+	no-globals) features=no-globals,stack,use-after-scope ;;
+	no-stack) features=globals,no-stack ;;
+	*) features=globals,stack,no-use-after-scope ;;
+	esac
 	;;
 *)
-	echo "run-variant: OFF must be no-globals or no-stack, not '$off'" >&2
+	echo "run-variant: OFF must be no-globals, no-stack or" \
+	     "no-use-after-scope, not '$off'" >&2
 	exit 2 ;;
 esac
 mkdir -p "$out"

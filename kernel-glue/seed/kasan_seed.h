@@ -101,6 +101,20 @@ static void seed_need_left_redzones(struct kunit *test)
 }
 
 /*
+ * The plugin's use-after-scope (CONFIG_KASAN_STACK_USE_AFTER_SCOPE, which
+ * needs CONFIG_KASAN_PLUGIN): no compiler's own KASan poisons a local
+ * whose block has ended.  A feature-off kernel keeps the option and loses
+ * the poisoning (-fplugin-arg-kasan-no-use-after-scope or no-stack): its
+ * cases run and fail for want of a report.
+ */
+static inline void seed_need_use_after_scope(struct kunit *test)
+{
+	if (!IS_ENABLED(CONFIG_KASAN_STACK_USE_AFTER_SCOPE))
+		kunit_skip(test, "no compiler's own KASan has stack use-after-scope;"
+			   " needs CONFIG_KASAN_STACK_USE_AFTER_SCOPE");
+}
+
+/*
  * Skip a case whose bad access is a memset() when the kernel does not
  * check it: the write would happen, unreported, and corrupt the heap
  * (mainline's KASAN_TEST_NEEDS_CHECKED_MEMINTRINSICS).

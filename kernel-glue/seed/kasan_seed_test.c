@@ -250,6 +250,63 @@ static void string_literal_oob(struct kunit *test)
 }
 
 /*
+ * Stack use-after-scope: a pointer to a block's local, used after the
+ * block (by the case itself, so that the report names it).  The plugin
+ * poisons the local's granules where its scope ends.
+ */
+static void stack_use_after_scope(struct kunit *test)
+{
+	char *p;
+
+	seed_need_use_after_scope(test);
+	{
+		char local[20];
+
+		p = local;
+		OPTIMIZER_HIDE_VAR(p);
+		p[0] = 1;
+	}
+	SEED_BAD_ACCESS(test, "stack-use-after-scope", seed_sink = p[1]);
+}
+
+/* The local of a loop's body, through a pointer kept from its last turn. */
+static void stack_use_after_scope_loop(struct kunit *test)
+{
+	int *last = NULL;
+	int i;
+
+	seed_need_use_after_scope(test);
+	for (i = 0; i < 3; i++) {
+		int item = i;
+
+		last = &item;
+		OPTIMIZER_HIDE_VAR(last);
+		seed_sink = *last;
+	}
+	SEED_BAD_ACCESS(test, "stack-use-after-scope", seed_sink = *last);
+}
+
+/* An inlined function's local: its scope ends where the inlined body does. */
+static __always_inline void seed_hand_out_local(int **out)
+{
+	int local = 1;
+	int *p = &local;
+
+	OPTIMIZER_HIDE_VAR(p);
+	seed_sink = *p;
+	*out = p;
+}
+
+static void stack_use_after_scope_inlined(struct kunit *test)
+{
+	int *p;
+
+	seed_need_use_after_scope(test);
+	seed_hand_out_local(&p);
+	SEED_BAD_ACCESS(test, "stack-use-after-scope", seed_sink = *p);
+}
+
+/*
  * Two threads, one on each CPU, make their bad accesses at the same time.
  * The runtime must print one report at a time and lose none of them
  * (multi-shot is on): kasan_seed.expected wants RACE_THREADS *
@@ -329,6 +386,9 @@ static struct kunit_case seed_cases[] = {
 	KUNIT_CASE(kmem_cache_oob),
 	KUNIT_CASE(global_oob_left),
 	KUNIT_CASE(string_literal_oob),
+	KUNIT_CASE(stack_use_after_scope),
+	KUNIT_CASE(stack_use_after_scope_loop),
+	KUNIT_CASE(stack_use_after_scope_inlined),
 	KUNIT_CASE(concurrent_reports),
 	{}
 };
