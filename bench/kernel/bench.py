@@ -24,14 +24,16 @@ kernel-check names them, so its kernels are reused):
   plugin-own        kasan.so, our runtime
   plugin-own-nochecks  kasan.so with its disable argument: our runtime's
                     hooks, no check in the kernel
+  plugin-own-noscope  kasan.so without use-after-scope
   plugin-own-outline, native-own-outline  outline checks, whose entry
                     points count the checks executed, by kind and size
 
 The decomposition boots plugin-own and plugin-own-nochecks again with
 kasan.stacktrace=off and kasan.quarantine=off, so that each row adds one
-part of the cost.  Everything goes to DIR/bench-kernel.json, where the
-boots of an earlier run in DIR that this one did not repeat stay; the
-profiles of each boot to DIR/profile-BOOT.json.
+part of the cost; plugin-own-noscope gives use-after-scope's.
+Everything goes to DIR/bench-kernel.json, where the boots of an earlier
+run in DIR that this one did not repeat stay; the profiles of each boot
+to DIR/profile-BOOT.json.
 """
 import argparse
 import json
@@ -61,9 +63,14 @@ KERNELS = {
     "plugin-own": ("plugin", "own", None, ""),
     "plugin-own-nochecks": ("plugin", "own", None,
                             "-fplugin-arg-kasan-disable"),
+    "plugin-own-noscope": ("plugin", "own", None,
+                           "-fplugin-arg-kasan-no-use-after-scope"),
     "native-own-outline": ("native", "own", "outline", ""),
     "plugin-own-outline": ("plugin", "own", "outline", ""),
 }
+# The build directory's suffix of a kernel with plugin flags.
+FLAG_SUFFIX = {"-fplugin-arg-kasan-disable": "-nochecks",
+               "-fplugin-arg-kasan-no-use-after-scope": "-noscope"}
 # boot label: (kernel, kernel parameters)
 BOOTS = {
     "none": ("none", ""),
@@ -75,6 +82,7 @@ BOOTS = {
     "own-nochecks": ("plugin-own-nochecks", ""),
     "own-nostacks": ("plugin-own", NO_STACKS),
     "own-noquarantine": ("plugin-own", NO_QUARANTINE),
+    "own-noscope": ("plugin-own-noscope", ""),
     "native-own-outline": ("native-own-outline", ""),
     "plugin-own-outline": ("plugin-own-outline", ""),
 }
@@ -85,7 +93,7 @@ def kernel_dir(args, label):
     if compiler == "none":
         return "%s-none" % args.prefix
     out = "%s-%s-%s-%s" % (args.prefix, compiler, runtime, mode or args.mode)
-    return out + ("-nochecks" if flags else "")
+    return out + FLAG_SUFFIX.get(flags, "")
 
 
 def build(args, label):

@@ -17,11 +17,12 @@ DECOMPOSITION = [("none", "a kernel without KASan"),
                  ("own-nochecks-nostacks", "runtime hooks, no stacks"),
                  ("own-nochecks", "+ alloc/free stacks"),
                  ("plugin-own", "+ the plugin's checks")]
-WITHOUT = [("own-nostacks", "stacks"), ("own-noquarantine", "quarantine")]
+WITHOUT = [("own-nostacks", "stacks"), ("own-noquarantine", "quarantine"),
+           ("own-noscope", "use-after-scope")]
 GROUPS = ["checks", "hooks", "stacks", "quarantine", "poison", "reports",
           "kernel", "user"]
 PROFILED = ["native-mainline", "plugin-own", "native-own",
-            "plugin-mainline", "none"]
+            "plugin-mainline", "own-noscope", "none"]
 OUTLINE = ("native-own-outline", "plugin-own-outline")
 
 
