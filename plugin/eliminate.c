@@ -19,12 +19,11 @@
  *
  * Then neighbours become one: two kept checks of the same kind (loads or
  * stores) and the same base in one block, no call, asm or scope's end
- * between them
- * (stricter than the rule above, which trusts GCC's knowledge of which
- * calls cannot free: this one moves a check), the second's bytes starting
- * at or after the first's and touching or overlapping them, become one
- * check of their union at the first's place when the union is itself a
- * scalar check (2, 4, 8 or 16 bytes, aligned for the __asan_load<size>
+ * between them (stricter than the rule above, which trusts GCC's
+ * knowledge of which calls cannot free: this one moves a check), the
+ * second's bytes starting at or after the first's and touching or
+ * overlapping them, become one check of their union at the first's place
+ * when the union is itself a scalar check (2, 4, 8 or 16 bytes, aligned for the __asan_load<size>
  * entry points).  The second access runs whenever the first does, as
  * nothing ends a block in its middle, and the union is exactly the bytes
  * the two touch: a list_head's next and prev are one 16-byte check.  A bad
