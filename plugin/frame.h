@@ -18,12 +18,15 @@ struct frame_var {
 	HOST_WIDE_INT size;
 };
 
+struct liveness;
+
 struct frame {
 	auto_vec<frame_var> vars;
 	hash_map<tree, int> index;	/* decl -> vars[] */
 	tree decl;
 	HOST_WIDE_INT size;
 	unsigned int align;		/* in bits */
+	struct liveness *liveness = nullptr;	/* scope.c's, once asked */
 };
 
 /* stack.c */
@@ -33,6 +36,7 @@ void kasan_frame_shadow_store(gimple_seq *seq, const struct frame *f,
 
 /* scope.c */
 bitmap *kasan_scope_conflicts(struct frame *f);
+void kasan_free_frame_liveness(struct frame *f);
 struct scope_plan;
 struct scope_plan *kasan_plan_scopes(struct frame *f,
 				     const vec<kasan_check> *checks);

@@ -212,26 +212,46 @@ static void free_liveness(struct liveness *lv)
 	XDELETEVEC(lv->rpo);
 }
 
+/*
+ * The frame's liveness, worked out once: slot sharing (lay_out) and the
+ * scopes' plan both read it, before anything changes the function.
+ */
+static const struct liveness *frame_liveness(struct frame *f)
+{
+	if (!f->liveness) {
+		f->liveness = XNEW(struct liveness);
+		compute_liveness(f, f->liveness);
+	}
+	return f->liveness;
+}
+
+void kasan_free_frame_liveness(struct frame *f)
+{
+	if (!f->liveness)
+		return;
+	free_liveness(f->liveness);
+	XDELETE(f->liveness);
+	f->liveness = NULL;
+}
+
 /* Per local, the locals it may be live with; freed by the caller. */
 bitmap *kasan_scope_conflicts(struct frame *f)
 {
 	unsigned int n = f->vars.length(), i;
 	bitmap *conflicts = XNEWVEC(bitmap, n);
-	struct liveness lv;
+	const struct liveness *lv = frame_liveness(f);
 	struct scope_walk sw = { f, BITMAP_ALLOC(NULL), conflicts };
 	int b;
 
-	compute_liveness(f, &lv);
 	for (i = 0; i < n; i++)
 		conflicts[i] = BITMAP_ALLOC(NULL);
-	for (b = 0; b < lv.nblocks; b++) {
-		basic_block bb = BASIC_BLOCK_FOR_FN(cfun, lv.rpo[b]);
+	for (b = 0; b < lv->nblocks; b++) {
+		basic_block bb = BASIC_BLOCK_FOR_FN(cfun, lv->rpo[b]);
 
-		live_in(&lv, bb, sw.live);
+		live_in(lv, bb, sw.live);
 		scope_walk_block(&sw, bb);
 	}
 	BITMAP_FREE(sw.live);
-	free_liveness(&lv);
 	return conflicts;
 }
 
@@ -544,38 +564,36 @@ static void scope_block(struct scope_plan *plan, const struct liveness *lv,
 /* Forward "may be poisoned" to its fixed point, then the points. */
 static void find_points(struct scope_plan *plan)
 {
-	struct liveness lv;
+	const struct liveness *lv = frame_liveness(plan->f);
 	struct scope_state st = { { plan->f, BITMAP_ALLOC(NULL), NULL },
 				  BITMAP_ALLOC(NULL), BITMAP_ALLOC(NULL) };
 	bitmap *out = XCNEWVEC(bitmap, last_basic_block_for_fn(cfun));
 	bool changed = true;
 	int b;
 
-	compute_liveness(plan->f, &lv);
-	for (b = 0; b < lv.nblocks; b++)
-		out[lv.rpo[b]] = BITMAP_ALLOC(NULL);
+	for (b = 0; b < lv->nblocks; b++)
+		out[lv->rpo[b]] = BITMAP_ALLOC(NULL);
 	while (changed) {
 		changed = false;
-		for (b = 0; b < lv.nblocks; b++) {
-			basic_block bb = BASIC_BLOCK_FOR_FN(cfun, lv.rpo[b]);
+		for (b = 0; b < lv->nblocks; b++) {
+			basic_block bb = BASIC_BLOCK_FOR_FN(cfun, lv->rpo[b]);
 
-			scope_block(plan, &lv, out, bb, &st, false);
+			scope_block(plan, lv, out, bb, &st, false);
 			if (!bitmap_equal_p(st.poisoned, out[bb->index])) {
 				bitmap_copy(out[bb->index], st.poisoned);
 				changed = true;
 			}
 		}
 	}
-	for (b = 0; b < lv.nblocks; b++)
-		scope_block(plan, &lv, out, BASIC_BLOCK_FOR_FN(cfun, lv.rpo[b]),
+	for (b = 0; b < lv->nblocks; b++)
+		scope_block(plan, lv, out, BASIC_BLOCK_FOR_FN(cfun, lv->rpo[b]),
 			    &st, true);
-	for (b = 0; b < lv.nblocks; b++)
-		BITMAP_FREE(out[lv.rpo[b]]);
+	for (b = 0; b < lv->nblocks; b++)
+		BITMAP_FREE(out[lv->rpo[b]]);
 	XDELETEVEC(out);
 	BITMAP_FREE(st.sw.live);
 	BITMAP_FREE(st.poisoned);
 	BITMAP_FREE(st.named);
-	free_liveness(&lv);
 }
 
 /*

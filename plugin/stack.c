@@ -518,6 +518,7 @@ bool kasan_protect_stack(vec<kasan_check> *checks)
 
 	lay_out(&f);
 	plan = kasan_plan_scopes(&f, checks);
+	kasan_free_frame_liveness(&f);
 	walk_function(move_to_frame, &f);
 	keep_debug_locations(&f);
 	FOR_EACH_VEC_ELT(*checks, i, check) {
