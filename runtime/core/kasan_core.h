@@ -14,6 +14,7 @@
  * object.c      heap objects: slot layout, alloc/free, metadata, tracks
  * quarantine.c  a FIFO of freed objects, bounded in bytes
  * globals.c     __asan_register_globals, alloca redzones, no-return
+ * fake_stack.c  frames of functions on fake stacks (use-after-return)
  * options.c     the run-time options (multi-shot, panic, stack saving)
  * report.c      reports in mainline's format
  * format.c      the core's own small printf, so that both platforms print
@@ -45,6 +46,7 @@
 #define KASAN_STACK_MID		0xF2	/* between two locals */
 #define KASAN_STACK_RIGHT	0xF3	/* right redzone */
 #define KASAN_STACK_PARTIAL	0xF4	/* old compilers' partial granule */
+#define KASAN_STACK_AFTER_RETURN	0xF5	/* a returned fake frame (plugin) */
 #define KASAN_STACK_AFTER_SCOPE	0xF7	/* a local whose scope ended (plugin) */
 #define KASAN_ALLOCA_LEFT	0xCA	/* left redzone of an alloca */
 #define KASAN_ALLOCA_RIGHT	0xCB	/* right redzone of an alloca */
@@ -205,6 +207,32 @@ struct kasan_global {
 
 /* globals.c */
 void kasan_register_global(const struct kasan_global *global);
+
+/*
+ * The header of a fake stack (fake_stack.c), in its first region: who it
+ * belongs to, where each size class's ring goes on, and one flag per
+ * frame, set while the frame is in use.
+ */
+#define KASAN_FAKE_FRAME_CLASSES	7	/* 64 bytes to 4 KiB */
+
+struct kasan_fake_stack {
+	unsigned long magic;
+	uint32_t owner_pid;
+	char owner_name[16];
+	uint16_t next[KASAN_FAKE_FRAME_CLASSES];
+	uint8_t used[];
+};
+
+/* fake_stack.c */
+extern int __kasan_use_after_return;
+void kasan_fake_stack_init(struct kasan_fake_stack *fs, uint32_t pid,
+			   const char *name);
+void kasan_fake_stack_set_owner(struct kasan_fake_stack *fs, uint32_t pid,
+				const char *name);
+const struct kasan_fake_stack *kasan_fake_stack_of(unsigned long addr,
+						   unsigned long *frame);
+void *__kasan_fake_frame_alloc(unsigned long size, void *real);
+void __kasan_fake_frame_release(void *frame, unsigned long size);
 
 /* options.c: set by the platform, read by the core */
 struct kasan_runtime_options {

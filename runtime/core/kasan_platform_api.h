@@ -24,6 +24,9 @@
  *                             object: "use-after-free", or Linux's
  *                             "slab-use-after-free" since 6.3 (a freed
  *                             page is "use-after-free" everywhere)
+ *   KASAN_FAKE_STACK_SIZE     the bytes of a task's fake stack
+ *                             (use-after-return): a power of two, at
+ *                             least 32 KiB
  *   KASAN_PLAT_RECOVER_ONLY   (optional) the platform's compilers only
  *                             emit the _noabort entry points: the others,
  *                             and kasan_plat_die(), are not needed
@@ -73,6 +76,17 @@ void kasan_plat_symbolize(unsigned long addr, char *buf, size_t size);
 
 /* Is addr on the current task's stack?  Its bounds, [*lo, *hi). */
 bool kasan_plat_current_stack(unsigned long *lo, unsigned long *hi);
+
+/*
+ * The current task's fake stack (use-after-return), or NULL when it has
+ * none: then functions keep their frames on the real stack.  The platform
+ * allocates it, KASAN_FAKE_STACK_SIZE bytes aligned to that size, without
+ * calling instrumented code on it, sets it up with kasan_fake_stack_init()
+ * and frees it with its task.  Called on every entry of a function with
+ * protected locals while use-after-return is on, from any context that
+ * runs instrumented code: it must be cheap and must not allocate there.
+ */
+struct kasan_fake_stack *kasan_plat_fake_stack(void);
 
 /* Is addr within a global of the program or kernel image (or a module)? */
 bool kasan_plat_addr_is_global(unsigned long addr);

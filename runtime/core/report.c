@@ -80,6 +80,8 @@ static const char *shadow_bug_type(uint8_t s)
 		return "stack-out-of-bounds";
 	case KASAN_STACK_AFTER_SCOPE:
 		return "stack-use-after-scope";
+	case KASAN_STACK_AFTER_RETURN:
+		return "stack-use-after-return";
 	case KASAN_PAGE_FREE:
 		return "use-after-free";
 	case KASAN_SLAB_FREE:
@@ -257,25 +259,11 @@ static void print_frame_objects(const char *descr)
 }
 
 /*
- * The frame of an address on the current stack: walk the shadow down to
- * the frame's left redzone, whose first 32 bytes are the header the
- * compiler wrote: magic, description, the function's pc.
+ * The frame at frame, whose first 32 bytes are the header the compiler
+ * wrote: magic, description, the function's pc.
  */
-static void describe_stack_frame(unsigned long addr, unsigned long stack_lo)
+static void describe_frame(unsigned long addr, const unsigned long *frame)
 {
-	const uint8_t *s = kasan_shadow_of((void *)addr);
-	const uint8_t *bottom = kasan_shadow_of((void *)stack_lo);
-	const unsigned long *frame;
-
-	kasan_printf("The buggy address belongs to stack of task %s/%u\n",
-		     kasan_plat_task_name(), kasan_plat_task_pid());
-	while (s >= bottom && *s != KASAN_STACK_LEFT)
-		s--;
-	while (s >= bottom && *s == KASAN_STACK_LEFT)
-		s--;
-	if (s < bottom)
-		return;
-	frame = (const unsigned long *)kasan_mem_of_shadow(s + 1);
 	if (frame[0] != KASAN_STACK_FRAME_MAGIC) {
 		kasan_printf("KASAN: no frame header at %p (found %lx)\n",
 			     (void *)frame, frame[0]);
@@ -286,6 +274,45 @@ static void describe_stack_frame(unsigned long addr, unsigned long stack_lo)
 	print_symbol_line(" ", frame[2]);
 	if (frame[1])
 		print_frame_objects((const char *)frame[1]);
+}
+
+/*
+ * The frame of an address on the current stack: walk the shadow down to
+ * the frame's left redzone, where its header is.
+ */
+static void describe_stack_frame(unsigned long addr, unsigned long stack_lo)
+{
+	const uint8_t *s = kasan_shadow_of((void *)addr);
+	const uint8_t *bottom = kasan_shadow_of((void *)stack_lo);
+
+	kasan_printf("The buggy address belongs to stack of task %s/%u\n",
+		     kasan_plat_task_name(), kasan_plat_task_pid());
+	while (s >= bottom && *s != KASAN_STACK_LEFT)
+		s--;
+	while (s >= bottom && *s == KASAN_STACK_LEFT)
+		s--;
+	if (s < bottom)
+		return;
+	describe_frame(addr, kasan_mem_of_shadow(s + 1));
+}
+
+/*
+ * A frame on a fake stack (use-after-return) starts where its size class
+ * aligns it; its header stays there after the return, until the frame is
+ * used again.
+ */
+static bool describe_fake_frame(unsigned long addr)
+{
+	const struct kasan_fake_stack *fs;
+	unsigned long frame;
+
+	fs = kasan_fake_stack_of(addr, &frame);
+	if (!fs)
+		return false;
+	kasan_printf("The buggy address belongs to the fake stack of task %s/%u\n",
+		     fs->owner_name, fs->owner_pid);
+	describe_frame(addr, (const unsigned long *)frame);
+	return true;
 }
 
 /*
@@ -356,6 +383,8 @@ static void print_address_description(unsigned long addr)
 	if (kasan_plat_current_stack(&lo, &hi) && addr >= lo && addr < hi) {
 		describe_stack_frame(addr, lo);
 		kasan_printf("\n");
+	} else if (describe_fake_frame(addr)) {
+		kasan_printf("\n");
 	}
 
 	kasan_plat_describe_address(addr);
@@ -401,11 +430,20 @@ static void print_first_bad(const struct report_info *info)
 		     (void *)info->first_bad, info->first_bad - info->addr);
 }
 
+/*
+ * What the report prints goes through instrumented code (the kernel's
+ * printk and console drivers): it takes real frames while the report
+ * lasts, or it would take the fake stack's ring round and reuse the
+ * returned frame that the report is about before describing it.
+ */
 static void print_report(struct report_info *info)
 {
 	unsigned long flags;
+	int use_after_return;
 
 	flags = kasan_plat_lock(&report_lock);
+	use_after_return = __kasan_use_after_return;
+	__kasan_use_after_return = 0;
 	kasan_plat_report_begin();
 	kasan_printf("%s\n", REPORT_RULE);
 	print_description(info);
@@ -419,6 +457,7 @@ static void print_report(struct report_info *info)
 	}
 	kasan_printf("%s\n", REPORT_RULE);
 	__atomic_add_fetch(&report_count, 1, __ATOMIC_RELAXED);
+	__kasan_use_after_return = use_after_return;
 	kasan_plat_unlock(&report_lock, flags);
 	kasan_plat_report_end();
 }

@@ -7,6 +7,7 @@
  * options.c   KASAN_OPTIONS
  * platform.c  output, locks, report begin/end, exit status
  * task.c      the current thread: name, tid, report depth, stack bounds
+ * fake_stack.c each thread's fake stack (use-after-return)
  * switch.c    stacks left without returning: longjmp(), contexts,
  *             the alternate signal stack, thread start
  * stack.c     stack traces and the stack depot

@@ -33,6 +33,9 @@
 
 #define KASAN_HOSTED_NULL_END		0x1000UL
 #define KASAN_HOSTED_USER_END		0x800000000000UL
+
+/* A thread's fake stack: 2048 frames of 64 bytes ... 32 of 4 KiB. */
+#define KASAN_FAKE_STACK_SIZE		(1UL << 20)
 /* The shadow of all of user space: [offset, shadow(USER_END)). */
 #define KASAN_HOSTED_SHADOW_START	KASAN_SHADOW_OFFSET
 #define KASAN_HOSTED_SHADOW_END \

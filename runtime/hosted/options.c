@@ -7,6 +7,10 @@
  *   multi_shot=0|1        print every report, not only the first
  *   quarantine_size=N     bytes of freed heap held back (k, m, g suffixes)
  *   stacktrace=0|1        save allocation and free stacks
+ *   stack_use_after_return=0|1
+ *                         give frames of functions built with the
+ *                         plugin's use-after-return from fake stacks
+ *                         (default 1)
  *   exitcode=N            exit status of a program that would exit 0
  *                         after a report (0: leave it alone)
  *   log_path=FILE         reports go to FILE as well as to stderr
@@ -150,6 +154,8 @@ static void apply(const struct item *it)
 		kasan_options.multi_shot = parse_bool(it);
 	} else if (item_is(it, "stacktrace")) {
 		kasan_options.stacktrace = parse_bool(it);
+	} else if (item_is(it, "stack_use_after_return")) {
+		__kasan_use_after_return = parse_bool(it);
 	} else if (item_is(it, "quarantine_size")) {
 		kasan_hosted_options.quarantine_size =
 			parse_number(it, true, ~0UL, "a size in bytes, "
@@ -164,7 +170,8 @@ static void apply(const struct item *it)
 
 		kasan_hosted_fatal("KASAN: unknown option '%s' in " ENV_NAME
 				   " (known: fault, multi_shot, "
-				   "quarantine_size, stacktrace, exitcode, "
+				   "quarantine_size, stacktrace, "
+				   "stack_use_after_return, exitcode, "
 				   "log_path)",
 				   piece(key, sizeof(key), it->key,
 					 it->key_len));
@@ -218,6 +225,7 @@ void kasan_hosted_parse_options(char **envp)
 	if (done || !envp)
 		return;
 	done = true;
+	__kasan_use_after_return = 1;
 	for (; *envp; envp++)
 		if (starts_with_name(*envp))
 			parse(*envp + sizeof(ENV_NAME));

@@ -3,7 +3,8 @@
  * Unit tests of the runtime core, run on the hosted platform: shadow
  * poisoning at every granule offset, range queries against a byte-by-byte
  * reference, the small-access checks, the slot layout, the quarantine's
- * bound, the core's printf and the order of a report's lines.  Not
+ * bound, fake frames, the core's printf and the order of a report's
+ * lines.  Not
  * instrumented: it calls the core directly.  Prints "PASS: name" or
  * "FAIL: name (why)" per test, as DejaGnu does.
  *
@@ -397,6 +398,52 @@ static void test_format(void)
 	       !strcmp(small, "abcde"), "truncation");
 }
 
+/*
+ * Fake frames: a frame of the size class, with its shadow clear; poisoned
+ * when released and not handed out again before every other frame of its
+ * class has been (the ring is the quarantine); the real frame once all
+ * are in use, or for a frame larger than the largest class.
+ */
+#define FAKE_CLASSES_BYTES (KASAN_FAKE_STACK_SIZE / 8)
+
+static void test_fake_frames(void)
+{
+	static void *held[FAKE_CLASSES_BYTES / 4096];
+	unsigned long real_frame[2];
+	void *real = real_frame, *first, *f;
+	unsigned int n64 = FAKE_CLASSES_BYTES / 64, n4k = FAKE_CLASSES_BYTES / 4096;
+	unsigned int i, reused_at = 0;
+	int ok;
+
+	first = __kasan_fake_frame_alloc(64, real);
+	ok = first != real && !((unsigned long)first & 63) &&
+	     !kasan_region_is_poisoned((unsigned long)first, 64);
+	__kasan_fake_frame_release(first, 64);
+	ok = ok && *kasan_shadow_of(first) == KASAN_STACK_AFTER_RETURN &&
+	     *kasan_shadow_of((char *)first + 56) == KASAN_STACK_AFTER_RETURN;
+	result("fake frame: given clear, poisoned when released", ok,
+	       "shadow");
+
+	for (i = 1; i <= n64 && !reused_at; i++) {
+		f = __kasan_fake_frame_alloc(64, real);
+		if (f == first)
+			reused_at = i;
+		__kasan_fake_frame_release(f, 64);
+	}
+	result("fake frame: reused only after its whole class",
+	       reused_at == n64, "reused too soon or never");
+
+	for (i = 0; i < n4k; i++)
+		held[i] = __kasan_fake_frame_alloc(4096, real);
+	ok = held[n4k - 1] != real && __kasan_fake_frame_alloc(4000, real) == real &&
+	     __kasan_fake_frame_alloc(4097, real) == real;
+	for (i = 0; i < n4k; i++)
+		if (held[i] != real)
+			__kasan_fake_frame_release(held[i], 4096);
+	result("fake frame: the real one when the class is full or too small",
+	       ok, "a fake frame");
+}
+
 /* A report has mainline's lines, in mainline's order. */
 static void test_report_lines(void)
 {
@@ -469,6 +516,7 @@ int main(void)
 	test_quarantine();
 	test_quarantine_counts_slots();
 	test_quarantine_shrink();
+	test_fake_frames();
 	test_format();
 	test_report_lines();
 	kasan_unpoison(area, sizeof(area));
