@@ -84,6 +84,30 @@ tree kasan_runtime_decl(const char *name, tree type, bool noreturn)
 	return runtime_decl(name, type, -1, noreturn);
 }
 
+/* The runtime's "extern int NAME;", a flag it sets at run time. */
+tree kasan_runtime_int(const char *name)
+{
+	tree id = get_identifier(name);
+	tree decl;
+	unsigned int i;
+
+	for (i = 0; i < RUNTIME_DECLS_MAX && runtime_decls[i]; i++)
+		if (DECL_NAME(runtime_decls[i]) == id)
+			return runtime_decls[i];
+	gcc_assert(i < RUNTIME_DECLS_MAX);
+	decl = build_decl(UNKNOWN_LOCATION, VAR_DECL, id, integer_type_node);
+	SET_DECL_ASSEMBLER_NAME(decl, id);
+	TREE_PUBLIC(decl) = 1;
+	DECL_EXTERNAL(decl) = 1;
+	TREE_STATIC(decl) = 1;
+	DECL_ARTIFICIAL(decl) = 1;
+	DECL_IGNORED_P(decl) = 1;
+	TREE_USED(decl) = 1;
+	varpool_node::get_create(decl);
+	runtime_decls[i] = decl;
+	return decl;
+}
+
 static tree shadow_type(bool two_bytes)
 {
 	tree *slot = &shadow_types[two_bytes];
@@ -246,7 +270,7 @@ static void append_to_block(basic_block bb, gimple_seq seq)
  * new block taken when COND holds; it falls through to JOIN unless it is
  * to end in a noreturn call.
  */
-static basic_block branch_if(basic_block bb, tree cond, location_t loc,
+basic_block kasan_branch_if(basic_block bb, tree cond, location_t loc,
 			     profile_probability taken, bool falls_through)
 {
 	edge fall = single_succ_edge(bb);
@@ -369,14 +393,14 @@ void kasan_emit_inline(const kasan_check *check)
 
 		append_to_block(bb, seq);
 		seq = NULL;
-		bb = branch_if(bb, nonzero, check->loc,
+		bb = kasan_branch_if(bb, nonzero, check->loc,
 			       profile_probability::likely(), true);
 	}
 	bad = check->is_scalar ? scalar_bad(&seq, check, addr)
 			       : range_bad(&seq, check, addr, len);
 	append_to_block(bb, seq);
 
-	report_bb = branch_if(bb, bad, check->loc,
+	report_bb = kasan_branch_if(bb, bad, check->loc,
 			      profile_probability::very_unlikely(),
 			      kasan_opts.recover);
 	gsi = gsi_start_bb(report_bb);

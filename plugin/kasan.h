@@ -41,6 +41,7 @@ struct kasan_options {
 	bool globals;
 	bool stack;
 	bool use_after_scope;		/* with stack: poison ended scopes */
+	bool use_after_return;		/* with stack: frames on fake stacks */
 	bool eliminate;
 	bool hoist;			/* move loop checks out (hoist.c) */
 	bool stats;
@@ -160,6 +161,9 @@ void kasan_emit_outline(const kasan_check *check);
 void kasan_emit_inline(const kasan_check *check);
 void kasan_emit_handle_no_return(gimple *stmt);
 tree kasan_runtime_decl(const char *name, tree type, bool noreturn);
+tree kasan_runtime_int(const char *name);
+basic_block kasan_branch_if(basic_block bb, tree cond, location_t loc,
+			    profile_probability taken, bool falls_through);
 tree kasan_shadow_word_type(unsigned int align);
 tree kasan_shadow_byte_type(void);
 void kasan_register_ggc_roots(const char *plugin_name);

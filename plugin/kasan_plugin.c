@@ -40,6 +40,7 @@ struct kasan_options kasan_opts = {
 	false,				/* globals */
 	false,				/* stack */
 	true,				/* use_after_scope */
+	false,				/* use_after_return */
 	true,				/* eliminate */
 	true,				/* hoist */
 	false,				/* stats */
@@ -240,6 +241,10 @@ static const struct plugin_arg plugin_args[] = {
 	     "with stack: a local's bytes are poisoned\nwhen its scope ends (default)"),
 	FLAG("no-use-after-scope", use_after_scope, false,
 	     "with stack: redzones only"),
+	FLAG("use-after-return", use_after_return, true,
+	     "with stack: frames from the runtime's\nfake stacks, poisoned on return"),
+	FLAG("no-use-after-return", use_after_return, false,
+	     "with stack: frames on the real stack\n(default)"),
 	FLAG("stats", stats, true, "per-function check counts on stderr"),
 	VALUED("dump", OPTIONAL_VALUE, "FLAGS", NULL, set_dump,
 	       "dump file <file>.NNNt.kasan, FLAGS as\n"
@@ -415,6 +420,10 @@ static bool parse_arguments(int argc, struct plugin_argument *argv)
 		error("%<-fplugin-arg-%s-call-threshold%> needs inline checks, "
 		      "but %<-fplugin-arg-%s-outline%> is given",
 		      plugin_name, plugin_name);
+	if (kasan_opts.use_after_return && !kasan_opts.stack)
+		error("%<-fplugin-arg-%s-use-after-return%> needs "
+		      "%<-fplugin-arg-%s-stack%>: only protected frames move "
+		      "to fake stacks", plugin_name, plugin_name);
 	kasan_opts.inline_checks = given.inline_mode || given.threshold;
 	if (given.inline_mode && !given.threshold)
 		kasan_opts.call_threshold = GCC_DEFAULT_CALL_THRESHOLD;

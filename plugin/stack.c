@@ -20,6 +20,8 @@
  *
  * With use-after-scope (scope.c), a local whose address is taken is also
  * poisoned where its scope ends and unpoisoned where it begins again.
+ * With use-after-return (fake_frame.c), the frame is reached through a
+ * pointer that the runtime may point into a fake stack.
  *
  * The offsets are multiples of 32 from a base aligned to at least 8 (one
  * granule), so no realignment of the stack is needed, except where the
@@ -424,43 +426,54 @@ static void emit_epilogue(struct frame *f, struct scope_plan *plan,
 /*
  * The header and the redzones' shadow on entry; the scopes' poisoning and
  * unpoisoning (before the epilogues, which must come last at a return);
- * clearing at each return.
+ * clearing at each return, then a fake frame's release.
  */
 static void emit_prologue_and_epilogues(struct frame *f,
 					struct scope_plan *plan)
 {
-	tree uintptr = pointer_sized_int_node, base, shadow_base;
+	tree uintptr = pointer_sized_int_node, shadow_base;
+	tree addr = f->base ? f->base : build_fold_addr_expr(f->decl);
 	HOST_WIDE_INT field = tree_to_shwi(TYPE_SIZE_UNIT(uintptr));
 	unsigned char *shadow = frame_shadow(f);
+	auto_vec<gimple *> returns;
 	gimple_seq seq = NULL;
 	basic_block bb;
+	gimple_stmt_iterator gsi;
+	unsigned int i;
+	gimple *ret;
 
-	base = gimple_convert(&seq, UNKNOWN_LOCATION, uintptr,
-			      build_fold_addr_expr(f->decl));
-	store_word(&seq, build_fold_addr_expr(f->decl), 0, uintptr,
-		   build_int_cst(uintptr, FRAME_MAGIC));
-	store_word(&seq, build_fold_addr_expr(f->decl), field, uintptr,
-		   describe(f));
-	store_word(&seq, build_fold_addr_expr(f->decl), 2 * field, uintptr,
+	/* fake_frame.c's choice of base comes first: the rest uses it. */
+	if (f->base)
+		gsi = gsi_after_labels(kasan_fake_frame_prologue(f));
+	store_word(&seq, addr, 0, uintptr, build_int_cst(uintptr, FRAME_MAGIC));
+	store_word(&seq, addr, field, uintptr, describe(f));
+	store_word(&seq, addr, 2 * field, uintptr,
 		   build_fold_addr_expr(current_function_decl));
+	shadow_base = gimple_convert(&seq, UNKNOWN_LOCATION, uintptr, addr);
 	shadow_base = gimple_build(&seq, UNKNOWN_LOCATION, RSHIFT_EXPR, uintptr,
-				   base, build_int_cst(uintptr, 3));
+				   shadow_base, build_int_cst(uintptr, 3));
 	shadow_base = gimple_build(&seq, UNKNOWN_LOCATION, PLUS_EXPR, uintptr,
 				   shadow_base,
 				   build_int_cstu(uintptr, kasan_opts.shadow_offset));
 	shadow_stores(&seq, f, shadow_base, shadow, true);
-	gsi_insert_seq_on_edge_immediate(
-		single_succ_edge(ENTRY_BLOCK_PTR_FOR_FN(cfun)), seq);
+	if (f->base)
+		gsi_insert_seq_before(&gsi, seq, GSI_SAME_STMT);
+	else
+		gsi_insert_seq_on_edge_immediate(
+			single_succ_edge(ENTRY_BLOCK_PTR_FOR_FN(cfun)), seq);
 
-	/* The entry dominates every statement: shadow_base is valid there. */
+	/* The prologue dominates every statement: shadow_base is valid there. */
 	if (plan)
 		kasan_emit_scopes(plan, f, shadow_base);
 	FOR_EACH_BB_FN(bb, cfun) {
-		gimple_stmt_iterator gsi = gsi_last_bb(bb);
-
+		gsi = gsi_last_bb(bb);
 		if (!gsi_end_p(gsi) && gimple_code(gsi_stmt(gsi)) == GIMPLE_RETURN)
-			emit_epilogue(f, plan, gsi_stmt(gsi), shadow_base,
-				      shadow);
+			returns.safe_push(gsi_stmt(gsi));
+	}
+	FOR_EACH_VEC_ELT(returns, i, ret) {
+		emit_epilogue(f, plan, ret, shadow_base, shadow);
+		if (f->base)
+			kasan_fake_frame_epilogue(f, ret);
 	}
 	XDELETEVEC(shadow);
 }
@@ -526,6 +539,8 @@ bool kasan_protect_stack(vec<kasan_check> *checks)
 		wi.info = &f;
 		walk_tree(&check->addr, move_to_frame, &wi, NULL);
 	}
+	if (kasan_fake_frame_wanted(&f))
+		f.base = kasan_rebase_frame(&f, checks);
 	emit_prologue_and_epilogues(&f, plan);
 	kasan_free_scope_plan(plan);
 	forget_points_to_and_tail_calls();

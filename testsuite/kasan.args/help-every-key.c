@@ -23,6 +23,8 @@ int f (int *p) { return *p; }
 /* { dg-final { scan-stderr {-fplugin-arg-kasan-no-globals\s} } } */
 /* { dg-final { scan-stderr {-fplugin-arg-kasan-stack\s} } } */
 /* { dg-final { scan-stderr {-fplugin-arg-kasan-no-stack\s} } } */
+/* { dg-final { scan-stderr {-fplugin-arg-kasan-use-after-return\s} } } */
+/* { dg-final { scan-stderr {-fplugin-arg-kasan-no-use-after-return\s} } } */
 /* { dg-final { scan-stderr {-fplugin-arg-kasan-stats\s} } } */
 /* { dg-final { scan-stderr {-fplugin-arg-kasan-dump\[=FLAGS\]\s} } } */
 /* { dg-final { scan-stderr {-fplugin-arg-kasan-disable\s} } } */

@@ -35,5 +35,5 @@ int main(void)
 }
 /* { dg-output "BUG: KASAN: stack-use-after-scope in load\\+0x\[0-9a-f\]+/0x\[0-9a-f\]+\[^\n\]*\n" } */
 /* { dg-output "Read of size 4 at addr \[0-9a-f\]+ by task \[^\n/\]+/\[0-9\]+\n.*" } */
-/* { dg-output "The buggy address belongs to stack of task \[^\n\]*\n and is located at offset \[0-9\]+ in frame:\n frame\\+0x0/0x\[0-9a-f\]+\n.*" } */
+/* { dg-output "The buggy address belongs to (the fake )?stack of task \[^\n\]*\n and is located at offset \[0-9\]+ in frame:\n frame\\+0x0/0x\[0-9a-f\]+\n.*" } */
 /* { dg-output "This frame has \[0-9\]+ objects?:\n(.*\n)* \\\[\[0-9\]+, \[0-9\]+\\) .inner.\n" } */

@@ -24,7 +24,7 @@
 
 # name:flags, the flags after kasan-cc --hosted.
 PROGDIFF_VARIANTS="outline: \
-inline+globals+stack:-fplugin-arg-kasan-inline,-fplugin-arg-kasan-globals,-fplugin-arg-kasan-stack"
+inline+globals+stack+uar:-fplugin-arg-kasan-inline,-fplugin-arg-kasan-globals,-fplugin-arg-kasan-stack,-fplugin-arg-kasan-use-after-return"
 
 # progdiff_run CPU_SECONDS OUTFILE ERRFILE PROGRAM: its exit status; 124
 # when it ran out of time (CPU, or four times as much wall-clock time).
