@@ -35,7 +35,8 @@
 # kernel-check also builds the feature-off kernels (kernel-test only for
 # the KERNEL_TEST_FULL versions): inline plugin kernels
 # with one of the plugin's features turned off by its last argument
-# (-fplugin-arg-kasan-no-globals, -no-stack, -no-use-after-scope), in
+# (-fplugin-arg-kasan-no-globals, -no-stack, -no-use-after-scope,
+# -no-use-after-return, the last with our runtime only), in
 # PREFIX-X.Y-plugin-RUNTIME-inline-OFF, judged with linux-X.Y/OFF.override:
 # the cases that need the feature must fail there, which proves that they
 # pass because of it in the other kernels.
@@ -93,9 +94,10 @@
 #   KERNEL_TEST_NATIVE          the modes kernel-test also builds with native
 #                               GCC (default outline; empty: none)
 #   KERNEL_FEATURE_OFF          the feature-off kernels (default no-globals
-#                               no-stack no-use-after-scope; empty: none),
-#                               built when inline
-#                               is one of the modes
+#                               no-stack no-use-after-scope and, with
+#                               KASAN_RUNTIME=own, no-use-after-return;
+#                               empty: none), built when inline is one of
+#                               the modes
 #   KERNEL_TEST_FULL            the versions whose kernel-test also builds
 #                               the feature-off and native kernels (default
 #                               none: CI's 45 minutes); kernel-check builds
@@ -113,7 +115,8 @@
 #                               nothing else (default arm-6.1-inline;
 #                               see kernel-glue/README.md, CI)
 #   KERNEL_SCENARIOS            guest scenarios (qemu/scenarios/NAME.sh:
-#                               trinity, stress, faults, pressure) every
+#                               trinity, stress, faults, pressure,
+#                               hotplug, cpuhotplug) every
 #                               kernel the target boots runs after /init's
 #                               workload, judged (kernel-glue/README.md)
 #   KERNEL_SCENARIO_ARGS        kasan_glue.KEY=VALUE parameters for them
@@ -142,7 +145,9 @@ KASAN_RUNTIME ?= own
 KASAN_MODE ?= $(if $(KERNEL_CONFIG),inline)
 KASAN_PLUGIN_FLAGS ?=
 KERNEL_TEST_NATIVE ?= outline
-KERNEL_FEATURE_OFF ?= $(if $(KERNEL_CONFIG),,no-globals no-stack no-use-after-scope)
+# no-use-after-return: only our runtime has the fake stacks it turns off.
+KERNEL_FEATURE_OFF ?= $(if $(KERNEL_CONFIG),,no-globals no-stack no-use-after-scope \
+	$(if $(filter own,$(KASAN_RUNTIME)),no-use-after-return))
 KERNEL_TEST_FULL ?=
 # CI's plugin kernels (x86_64): each version once, each mode once; with
 # KERNEL_TEST_CROSS's ARM kernel, each architecture once.
@@ -310,9 +315,14 @@ kernel-args:
 		echo "kernel: KASAN_MODE must be inline or outline, not '$$m'" >&2; \
 		exit 1 ;; esac; done
 	@for o in $(KERNEL_FEATURE_OFF); do case "$$o" in \
-		no-globals|no-stack|no-use-after-scope) ;; *) \
+		no-globals|no-stack|no-use-after-scope) ;; \
+		no-use-after-return) [ "$(KASAN_RUNTIME)" = own ] || { \
+		echo "kernel: KERNEL_FEATURE_OFF=no-use-after-return needs" \
+		     "KASAN_RUNTIME=own: mainline's runtime has no fake stacks" >&2; \
+		exit 1; } ;; *) \
 		echo "kernel: KERNEL_FEATURE_OFF must list no-globals," \
-		     "no-stack or no-use-after-scope, not '$$o'" >&2; exit 1 ;; esac; done
+		     "no-stack, no-use-after-scope or no-use-after-return," \
+		     "not '$$o'" >&2; exit 1 ;; esac; done
 
 # kernel_action for the prerequisites (kernel-tree, kernel-plugins).
 kernel-check: kernel_action := check

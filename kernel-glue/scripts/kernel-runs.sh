@@ -18,8 +18,9 @@
 #          COMPARE_JSON) and a summary
 #
 # The feature-off kernels: for each OFF in KERNEL_FEATURE_OFF (no-globals,
-# no-stack, no-use-after-scope; kernel.mk gives them when inline is one of
-# the MODEs), an inline plugin kernel with -fplugin-arg-kasan-OFF, in
+# no-stack, no-use-after-scope, no-use-after-return; kernel.mk gives them
+# when inline is one of the MODEs, the last with our runtime only), an
+# inline plugin kernel with -fplugin-arg-kasan-OFF, in
 # PREFIX-plugin-RUNTIME-inline-OFF.  Its expectations are the usual ones
 # with linux-X.Y/OFF.override: the cases that need the feature must fail
 # (run-variant.sh).
@@ -173,7 +174,7 @@ fi
 for m in "$@"; do
 	run plugin "$runtime" "$m"
 done
-# The cases that need globals or stack fail without them.
+# The cases that need a plugin feature fail without it.
 for off in ${KERNEL_FEATURE_OFF:-}; do
 	run plugin "$runtime" inline "$off"
 done

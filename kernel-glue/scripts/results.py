@@ -157,7 +157,7 @@ def main():
                                               args.runtime) \
         if seed else []
     expected, seed_expected, override_why = expect.apply_overrides(
-        args.override, expected, seed_expected)
+        args.override, expected, seed_expected, args.compiler, args.runtime)
     boot, parse_out = measure(args)
     v = judge.judge_boot(boot, expected, seed_expected, override_why)
     scenarios = [n for n in args.scenarios.split(",") if n]

@@ -10,18 +10,21 @@
 # stray reports, ..., and a second boot with kasan.fault=panic
 # (serial-fault-panic.log) that must panic at the first report.
 #
-# OFF (plugin only) is no-globals, no-stack or no-use-after-scope: a
+# OFF (plugin only) is no-globals, no-stack, no-use-after-scope or
+# no-use-after-return (our runtime only: mainline's has no fake stacks): a
 # feature-off kernel, which proves that the cases that need the plugin's
-# "globals", "stack" or "use-after-scope" pass because of it.
-# -fplugin-arg-kasan-OFF goes after KASAN_PLUGIN_FLAGS, so after the
-# glue's own -fplugin-arg-kasan-globals/-stack/-use-after-scope (the flags
-# patch), and the plugin's last argument wins; check-cmd-flags.py checks
-# that on every object (--features).  The expectations are the usual
-# ones with linux-X.Y/OFF.override, and nothing else.  Such a kernel gets
-# no kasan.fault=panic boot (an UNSUPPORTED line): that boot tests the
-# runtime's panic path at the seed suite's first report, a heap one, which
-# no such feature touches, and the normal kernel of the same mode and
-# runtime already makes it; it would only cost CI a boot.
+# "globals", "stack", "use-after-scope" or "use-after-return" pass
+# because of it.  -fplugin-arg-kasan-OFF goes after KASAN_PLUGIN_FLAGS,
+# so after the glue's own -fplugin-arg-kasan-globals/-stack/
+# -use-after-scope/-use-after-return (the flags patch), and the plugin's
+# last argument wins; check-cmd-flags.py checks that on every object
+# (--features).  no-stack takes no-use-after-return with it, as the
+# plugin refuses use-after-return without stack.  The expectations are
+# the usual ones with linux-X.Y/OFF.override, and nothing else.  Such a
+# kernel gets no kasan.fault=panic boot (an UNSUPPORTED line): that boot
+# tests the runtime's panic path at the seed suite's first report, a heap
+# one, which no such feature touches, and the normal kernel of the same
+# mode and runtime already makes it; it would only cost CI a boot.
 # Environment as for build-kernel.sh (KASAN_PLUGIN, KASAN_PLUGIN_FLAGS,
 # REAL_CC, KERNEL_JOBS) and qemu/boot.sh
 # (BOOT_TIMEOUT, QEMU_ACCEL); KASAN_RUNTIME (own or mainline, default
@@ -54,7 +57,8 @@ glue=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=kernel-glue/scripts/arches.sh
 . "$glue/scripts/arches.sh"
 if [ $# -ne 4 ] && [ $# -ne 5 ]; then
-	echo "usage: $0 TREE OUT inline|outline plugin|native [no-globals|no-stack|no-use-after-scope]" >&2
+	echo "usage: $0 TREE OUT inline|outline plugin|native" \
+	     "[no-globals|no-stack|no-use-after-scope|no-use-after-return]" >&2
 	exit 2
 fi
 tree=$1
@@ -109,30 +113,45 @@ else
 fi
 case "$BUSYBOX" in /*) ;; *) BUSYBOX=$(cd "$glue/.." && pwd)/$BUSYBOX ;; esac
 # What the plugin must do on every object (check-cmd-flags.py --features):
-# globals, stack and use-after-scope on, as the glue asks (stack for
-# CONFIG_KASAN_STACK, which kasan.config sets, use-after-scope for
-# CONFIG_KASAN_STACK_USE_AFTER_SCOPE, on by default), or one of them off
-# with OFF.  A KASAN_PLUGIN_FLAGS that turns one off fails this check.
-features=globals,stack,use-after-scope
+# globals, stack, use-after-scope and, with our runtime, use-after-return
+# on, as the glue asks (stack for CONFIG_KASAN_STACK, which kasan.config
+# sets, use-after-scope for CONFIG_KASAN_STACK_USE_AFTER_SCOPE and
+# use-after-return for CONFIG_KASAN_STACK_USE_AFTER_RETURN, on by
+# default, the latter only with our runtime's fake stacks), or one of
+# them off with OFF.  A KASAN_PLUGIN_FLAGS that turns one off fails this
+# check.
+uar=
+[ "$runtime" = own ] && uar=use-after-return
+features=globals,stack,use-after-scope${uar:+,$uar}
 case "$off" in
 '') ;;
-no-globals|no-stack|no-use-after-scope)
+no-globals|no-stack|no-use-after-scope|no-use-after-return)
 	if [ "$compiler" != plugin ]; then
 		echo "run-variant: $off needs the plugin" >&2
 		exit 2
 	fi
+	if [ "$off" = no-use-after-return ] && [ -z "$uar" ]; then
+		echo "run-variant: no-use-after-return needs KASAN_RUNTIME=own:" \
+		     "mainline's runtime has no fake stacks" >&2
+		exit 2
+	fi
 	pname=$(basename "${KASAN_PLUGIN:?run-variant: $off needs KASAN_PLUGIN}")
-	KASAN_PLUGIN_FLAGS="${KASAN_PLUGIN_FLAGS:+$KASAN_PLUGIN_FLAGS }-fplugin-arg-${pname%%.*}-$off"
+	offs=$off
+	[ "$off" = no-stack ] && offs="$off${uar:+ no-$uar}"
+	for o in $offs; do
+		KASAN_PLUGIN_FLAGS="${KASAN_PLUGIN_FLAGS:+$KASAN_PLUGIN_FLAGS }-fplugin-arg-${pname%%.*}-$o"
+	done
 	export KASAN_PLUGIN_FLAGS
 	case "$off" in
-	no-globals) features=no-globals,stack,use-after-scope ;;
-	no-stack) features=globals,no-stack ;;
-	*) features=globals,stack,no-use-after-scope ;;
+	no-globals) features=no-globals,stack,use-after-scope${uar:+,$uar} ;;
+	no-stack) features=globals,no-stack${uar:+,no-$uar} ;;
+	no-use-after-scope) features=globals,stack,no-use-after-scope${uar:+,$uar} ;;
+	*) features=globals,stack,use-after-scope,no-use-after-return ;;
 	esac
 	;;
 *)
-	echo "run-variant: OFF must be no-globals, no-stack or" \
-	     "no-use-after-scope, not '$off'" >&2
+	echo "run-variant: OFF must be no-globals, no-stack," \
+	     "no-use-after-scope or no-use-after-return, not '$off'" >&2
 	exit 2 ;;
 esac
 mkdir -p "$out"

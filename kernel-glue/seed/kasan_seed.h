@@ -115,6 +115,31 @@ static inline void seed_need_use_after_scope(struct kunit *test)
 }
 
 /*
+ * The plugin's use-after-return (CONFIG_KASAN_STACK_USE_AFTER_RETURN,
+ * which needs CONFIG_KASAN_PLUGIN and the kasan-plugin runtime's fake
+ * stacks): no compiler's own KASan moves a kernel function's frame off
+ * the stack.  A feature-off kernel keeps the option and loses the fake
+ * frames (-fplugin-arg-kasan-no-use-after-return or no-stack): its cases
+ * run and fail for want of a report.  A kernel booted with
+ * kasan.stack_use_after_return=off has none either, and says so.
+ */
+#ifdef CONFIG_KASAN_STACK_USE_AFTER_RETURN
+extern int __kasan_use_after_return;
+#endif
+
+static inline void seed_need_use_after_return(struct kunit *test)
+{
+#ifdef CONFIG_KASAN_STACK_USE_AFTER_RETURN
+	if (!READ_ONCE(__kasan_use_after_return))
+		kunit_skip(test, "booted with kasan.stack_use_after_return=off");
+#else
+	kunit_skip(test, "no compiler's own KASan has stack use-after-return;"
+		   " needs CONFIG_KASAN_STACK_USE_AFTER_RETURN (the plugin and"
+		   " CONFIG_KASAN_RUNTIME_OWN)");
+#endif
+}
+
+/*
  * Skip a case whose bad access is a memset() when the kernel does not
  * check it: the write would happen, unreported, and corrupt the heap
  * (mainline's KASAN_TEST_NEEDS_CHECKED_MEMINTRINSICS).

@@ -17,6 +17,7 @@
 #include <linux/cpumask.h>
 #include <linux/kernel.h>
 #include <linux/kthread.h>
+#include <linux/list.h>
 #include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/printk.h>
@@ -307,6 +308,77 @@ static void stack_use_after_scope_inlined(struct kunit *test)
 }
 
 /*
+ * Stack use-after-return: a pointer to a local of a function that has
+ * returned, used by the case itself (so that the report names it; its
+ * frame description names the function).  The plugin's use-after-return
+ * gives the function a frame on the task's fake stack, which the runtime
+ * poisons on return.  The call is part of the bad access: a frame stays
+ * poisoned only until its size class's ring of frames comes round to it
+ * again, and the printk() before the access could take it round.
+ */
+static noinline char *seed_return_local(void)
+{
+	char local[20];
+	char *p = local;
+
+	OPTIMIZER_HIDE_VAR(p);
+	p[0] = 1;
+	return p;
+}
+
+static void stack_use_after_return(struct kunit *test)
+{
+	seed_need_use_after_return(test);
+	SEED_BAD_ACCESS(test, "stack-use-after-return",
+			seed_sink = seed_return_local()[1]);
+}
+
+/*
+ * A node on a function's frame, linked into a list that outlives the
+ * call: the function returns without unlinking it (the wait-queue bug),
+ * and the case comes to it walking the list.  The walk stops at the
+ * node: where frames stay on the real stack (no-use-after-return), a
+ * later call has overwritten the node, and its link is no pointer to
+ * follow.
+ */
+struct seed_node {
+	struct list_head link;
+	int value;
+};
+
+static LIST_HEAD(seed_list);
+
+static noinline void seed_link_local_node(void)
+{
+	struct seed_node node = { .value = 1 };
+	struct seed_node *n = &node;
+
+	OPTIMIZER_HIDE_VAR(n);
+	list_add(&n->link, &seed_list);
+	/* The node's stores must happen: the list's readers see them. */
+	barrier();
+}
+
+/* Inlined into the case, which then makes the bad access itself. */
+static __always_inline int seed_link_and_walk(void)
+{
+	struct seed_node *n;
+
+	seed_link_local_node();
+	list_for_each_entry(n, &seed_list, link)
+		return n->value;
+	return 0;
+}
+
+static void stack_use_after_return_list(struct kunit *test)
+{
+	seed_need_use_after_return(test);
+	SEED_BAD_ACCESS(test, "stack-use-after-return",
+			seed_sink = seed_link_and_walk());
+	INIT_LIST_HEAD(&seed_list);
+}
+
+/*
  * Two threads, one on each CPU, make their bad accesses at the same time.
  * The runtime must print one report at a time and lose none of them
  * (multi-shot is on): kasan_seed.expected wants RACE_THREADS *
@@ -389,6 +461,8 @@ static struct kunit_case seed_cases[] = {
 	KUNIT_CASE(stack_use_after_scope),
 	KUNIT_CASE(stack_use_after_scope_loop),
 	KUNIT_CASE(stack_use_after_scope_inlined),
+	KUNIT_CASE(stack_use_after_return),
+	KUNIT_CASE(stack_use_after_return_list),
 	KUNIT_CASE(concurrent_reports),
 	{}
 };

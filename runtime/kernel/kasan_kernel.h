@@ -13,6 +13,8 @@
  * page.c            the page allocator's hooks, large kmalloc, pages in
  *                   reports
  * string.c          checked mem*(), the kasan_check_*() entry points
+ * fake_stack.c      each task's fake stack (use-after-return): the
+ *                   fork and free hooks, kasan_plat_fake_stack()
  * shadow_ptes.c     the last level of the shadow's set-up, a run of PTEs,
  *                   and its end
  * memory_hotplug.c  shadow for memory going online, freed when it goes
@@ -55,6 +57,15 @@ asmlinkage void kasan_unpoison_task_stack_below(const void *watermark);
  * &counter, 0444) after MODULE_PARAM_PREFIX "kasan.").
  */
 extern const struct kernel_param_ops kasan_counter_ops;
+
+/*
+ * platform.c: the shadow is ready (kasan_shadow_ready()); functions may
+ * take fake frames from now on if kasan.stack_use_after_return says so.
+ */
+void __init kasan_use_after_return_ready(void);
+
+/* fake_stack.c: the frames of a task that is about to run from the start. */
+void kasan_task_fake_stack_reset(struct task_struct *tsk);
 
 /* The memory one shadow page describes (vmalloc.c, memory_hotplug.c). */
 #define MEMORY_PER_SHADOW_PAGE	(PAGE_SIZE << KASAN_SHADOW_SCALE_SHIFT)

@@ -49,6 +49,19 @@ static __always_inline bool kasan_plat_addr_has_shadow(unsigned long addr)
 	return addr >= KASAN_ARCH_SHADOWED_START;
 }
 
+/*
+ * A task's fake stack (use-after-return, fake_stack.c): an order-4 block
+ * of pages on 64-bit, order 3 on 32-bit ARM (whose low memory is scarcer
+ * and whose frames are smaller), aligned to its size by the page
+ * allocator.  Frames up to 4 KiB, the largest class, still fit (the core
+ * checks).
+ */
+#ifdef CONFIG_64BIT
+#define KASAN_FAKE_STACK_SIZE	(64UL << 10)
+#else
+#define KASAN_FAKE_STACK_SIZE	(32UL << 10)
+#endif
+
 /* The kernel's compilers call the _noabort entry points only. */
 #define KASAN_PLAT_RECOVER_ONLY
 

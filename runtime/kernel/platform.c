@@ -10,6 +10,12 @@
  *   kasan.stacktrace=on|off    save alloc and free stacks (default on)
  *   kasan.quarantine=on|off    hold freed objects back (default on;
  *                              ours, not mainline's: slab.c)
+ *   kasan.stack_use_after_return=on|off
+ *                              give the frames of functions built with
+ *                              the plugin's use-after-return from each
+ *                              task's fake stack (default on; ours:
+ *                              CONFIG_KASAN_STACK_USE_AFTER_RETURN,
+ *                              fake_stack.c); off, tasks get none
  *   kasan_multi_shot           report every bad access, not the first only
  * Read-only in /sys/module/kasan/parameters/: quarantine_bytes (held now),
  * quarantine_limit, shadow_bytes (real shadow mapped at boot), and the
@@ -149,6 +155,38 @@ static int __init early_kasan_stacktrace(char *arg)
 	return kstrtobool(arg, &kasan_options.stacktrace);
 }
 early_param("kasan.stacktrace", early_kasan_stacktrace);
+
+/*
+ * kasan.stack_use_after_return: functions take fake frames once both the
+ * shadow is ready (a frame's poisoning needs it) and the parameter is
+ * known; the architectures parse early parameters first, but either
+ * order works.  Tasks forked after that get a fake stack.
+ */
+static bool use_after_return_wanted __initdata = true;
+static bool use_after_return_shadow_ready __initdata;
+
+static void __init apply_use_after_return(void)
+{
+	__kasan_use_after_return =
+		IS_ENABLED(CONFIG_KASAN_STACK_USE_AFTER_RETURN) &&
+		use_after_return_wanted && use_after_return_shadow_ready;
+}
+
+void __init kasan_use_after_return_ready(void)
+{
+	use_after_return_shadow_ready = true;
+	apply_use_after_return();
+}
+
+static int __init early_kasan_stack_use_after_return(char *arg)
+{
+	int err = kstrtobool(arg, &use_after_return_wanted);
+
+	if (!err)
+		apply_use_after_return();
+	return err;
+}
+early_param("kasan.stack_use_after_return", early_kasan_stack_use_after_return);
 
 static int __init kasan_set_multi_shot(char *str)
 {

@@ -137,9 +137,14 @@ void kasan_plat_dump_stack(void)
  * without it).
  */
 #ifdef CONFIG_KASAN_STACK
+/*
+ * A task about to run its stack from the start: an idle task whose CPU
+ * comes online, a task that oopsed (x86: current, rewinding its stack).
+ */
 void kasan_unpoison_task_stack(struct task_struct *task)
 {
 	kasan_unpoison(task_stack_page(task), THREAD_SIZE);
+	kasan_task_fake_stack_reset(task);
 }
 
 /*

@@ -9,9 +9,12 @@ some of its checks, and reports in the others: judge.py), or one per
 compiler, "plugin=pass,native=skip" (both named), which
 needs the compiler that built the kernel, or one per runtime,
 "own=pass,mainline=fail" (both named: on 32-bit ARM, whose assembly
-memchr() only our runtime checks), which needs the kernel's runtime.  Any
-malformed line stops the run: a file that says less than it seems to
-would judge too little."""
+memchr() only our runtime checks), which needs the kernel's runtime, or
+one per pair of them, "plugin+own=pass,plugin+mainline=skip,
+native+own=skip,native+mainline=skip" (all four named: the plugin's
+use-after-return needs our runtime's fake stacks), which needs both.  An
+override may be given so too.  Any malformed line stops the run: a file
+that says less than it seems to would judge too little."""
 
 import re
 import sys
@@ -26,8 +29,11 @@ RESULTS = ("pass", "skip", "fail", "partial")
 COMPILERS = ("plugin", "native")
 RUNTIMES = ("own", "mainline")
 # What an expectation may be given per: the compiler that built the
-# kernel, or its runtime; each with every one of its values named.
-PER = {"compiler": COMPILERS, "runtime": RUNTIMES}
+# kernel, its runtime, or both ("plugin+own"); each with every one of its
+# values named.
+PER = {"compiler": COMPILERS, "runtime": RUNTIMES,
+       "compiler+runtime": tuple("%s+%s" % (c, r) for c in COMPILERS
+                                 for r in RUNTIMES)}
 
 
 def expectation_lines(path):
@@ -46,11 +52,24 @@ def per_what(name):
     return next((k for k, names in PER.items() if name in names), None)
 
 
+def kernel_value(kernel, kind):
+    """KERNEL's value of KIND ("compiler", "runtime" or
+    "compiler+runtime"), None where unknown."""
+    values = [kernel.get(k) for k in kind.split("+")]
+    return None if None in values else "+".join(values)
+
+
+def is_per_kernel(word):
+    """Whether WORD gives a result per compiler, runtime or both."""
+    return word not in RESULTS
+
+
 def expectation(word, kernel, path, line):
     """The expected result WORD says for KERNEL ({"compiler": plugin or
     native, "runtime": own or mainline}, None where unknown): WORD is a
     result (pass, skip, fail), one per compiler, "plugin=pass,native=skip",
-    or one per runtime, "own=pass,mainline=fail"."""
+    one per runtime, "own=pass,mainline=fail", or one per both,
+    "plugin+own=pass,plugin+mainline=skip,..."."""
     if word in RESULTS:
         return word
     per, kinds = {}, set()
@@ -59,18 +78,21 @@ def expectation(word, kernel, path, line):
         kinds.add(per_what(name))
         if not eq or None in kinds or result not in RESULTS or name in per:
             sys.exit("results: %s: bad expectation %r (want one of %s,"
-                     " plugin=RESULT,native=RESULT or"
-                     " own=RESULT,mainline=RESULT): %s" % (
+                     " plugin=RESULT,native=RESULT,"
+                     " own=RESULT,mainline=RESULT or"
+                     " plugin+own=RESULT,...): %s" % (
                          path, word, "/".join(RESULTS), line))
         per[name] = result
     kind = kinds.pop()
     if kinds or set(per) != set(PER[kind]):
         sys.exit("results: %s: %r does not name each %s (%s), and only"
                  " them: %s" % (path, word, kind, ", ".join(PER[kind]), line))
-    if kernel.get(kind) is None:
-        sys.exit("results: %s: %r is per %s; give --%s %s" % (
-            path, word, kind, kind, "|".join(PER[kind])))
-    return per[kernel[kind]]
+    value = kernel_value(kernel, kind)
+    if value is None:
+        sys.exit("results: %s: %r is per %s; give %s" % (
+            path, word, kind, " and ".join(
+                "--%s %s" % (k, "|".join(PER[k])) for k in kind.split("+"))))
+    return per[value]
 
 
 def read_expected(path, compiler=None, runtime=None):
@@ -120,32 +142,43 @@ def read_seed_expected(path, compiler=None, runtime=None):
     return cases
 
 
-def read_overrides(path):
-    """(suite, case, expected, why) per line: "CASE RESULT WHY", CASE a
-    kasan case or SEED_SUITE.CASE (kasan_seed.CASE, kasan_seed_module.CASE)."""
+def read_overrides(path, kernel):
+    """(suite, case, expected, why, per kernel?) per line: "CASE RESULT
+    WHY", CASE a kasan case or SEED_SUITE.CASE (kasan_seed.CASE,
+    kasan_seed_module.CASE), RESULT one result or one per compiler,
+    runtime or both, as in the expectations (for KERNEL)."""
     found = []
     for line in expectation_lines(path):
         words = line.split(None, 2)
-        if len(words) < 3 or words[1] not in RESULTS:
+        if len(words) < 3:
             sys.exit("results: %s: bad line (want CASE pass|skip|fail WHY):"
                      " %s" % (path, line))
+        result = expectation(words[1], kernel, path, line)
+        if result == "partial":
+            sys.exit("results: %s: an override of partial: %s" % (path, line))
         suite, dot, case = words[0].rpartition(".")
         if dot and suite not in SEED_SUITES:
             sys.exit("results: %s: %s: no suite %s (a kasan case, or"
                      " SUITE.CASE for a seed suite: %s)" % (
                          path, line, suite, ", ".join(SEED_SUITES)))
-        found.append((suite or SUITE, case, words[1], words[2]))
+        found.append((suite or SUITE, case, result, words[2],
+                      is_per_kernel(words[1])))
     return found
 
 
-def apply_overrides(paths, expected, seed_expected):
+def apply_overrides(paths, expected, seed_expected, compiler=None,
+                    runtime=None):
     """EXPECTED and SEED_EXPECTED with the overrides of the files PATHS,
-    and {(suite, case): why} of the cases overridden."""
+    and {(suite, case): why} of the cases overridden.  An override per
+    compiler or runtime that gives this kernel the case's own expectation
+    (no-stack's use-after-return cases, which skip with mainline's
+    runtime anyway) leaves it alone; a plain one must change it."""
+    kernel = {"compiler": compiler, "runtime": runtime}
     why_of = {}
     expected = list(expected)
     seed_expected = list(seed_expected)
     for path in paths:
-        for suite, case, exp, why in read_overrides(path):
+        for suite, case, exp, why, per in read_overrides(path, kernel):
             # A kasan row is (case, expected, ...), a seed row (suite,
             # case, expected, ...).
             table, key = (expected, (case,)) if suite == SUITE else \
@@ -159,6 +192,8 @@ def apply_overrides(paths, expected, seed_expected):
                 sys.exit("results: %s: %s.%s is overridden twice" % (
                     path, suite, case))
             row = table[hits[0]]
+            if row[len(key)] == exp and per:
+                continue
             if row[len(key)] == exp:
                 sys.exit("results: %s: %s.%s is expected to %s anyway" % (
                     path, suite, case, exp))
