@@ -25,12 +25,15 @@ kernel-check names them, so its kernels are reused):
   plugin-own-nochecks  kasan.so with its disable argument: our runtime's
                     hooks, no check in the kernel
   plugin-own-noscope  kasan.so without use-after-scope
+  plugin-own-nouar  kasan.so without use-after-return
   plugin-own-outline, native-own-outline  outline checks, whose entry
                     points count the checks executed, by kind and size
 
 The decomposition boots plugin-own and plugin-own-nochecks again with
 kasan.stacktrace=off and kasan.quarantine=off, so that each row adds one
-part of the cost; plugin-own-noscope gives use-after-scope's.
+part of the cost; plugin-own-noscope gives use-after-scope's,
+plugin-own-nouar use-after-return's, and plugin-own booted with
+kasan.stack_use_after_return=off what it costs compiled in but off.
 Everything goes to DIR/bench-kernel.json, where the boots of an earlier
 run in DIR that this one did not repeat stay; the profiles of each boot
 to DIR/profile-BOOT.json.
@@ -53,6 +56,7 @@ COUNTER = re.compile(r"kasan-bench: counter (\w+) (\d+)\s*$")
 MEMORY = re.compile(r"kasan-bench: memory (\w+) (\w+) (\d+)\s*$")
 NO_STACKS = "kasan.stacktrace=off"
 NO_QUARANTINE = "kasan.quarantine=off"
+NO_UAR = "kasan.stack_use_after_return=off"
 
 # label: (compiler, runtime, mode or None for --mode, plugin flags)
 KERNELS = {
@@ -65,12 +69,15 @@ KERNELS = {
                             "-fplugin-arg-kasan-disable"),
     "plugin-own-noscope": ("plugin", "own", None,
                            "-fplugin-arg-kasan-no-use-after-scope"),
+    "plugin-own-nouar": ("plugin", "own", None,
+                         "-fplugin-arg-kasan-no-use-after-return"),
     "native-own-outline": ("native", "own", "outline", ""),
     "plugin-own-outline": ("plugin", "own", "outline", ""),
 }
 # The build directory's suffix of a kernel with plugin flags.
 FLAG_SUFFIX = {"-fplugin-arg-kasan-disable": "-nochecks",
-               "-fplugin-arg-kasan-no-use-after-scope": "-noscope"}
+               "-fplugin-arg-kasan-no-use-after-scope": "-noscope",
+               "-fplugin-arg-kasan-no-use-after-return": "-nouar"}
 # boot label: (kernel, kernel parameters)
 BOOTS = {
     "none": ("none", ""),
@@ -83,6 +90,8 @@ BOOTS = {
     "own-nostacks": ("plugin-own", NO_STACKS),
     "own-noquarantine": ("plugin-own", NO_QUARANTINE),
     "own-noscope": ("plugin-own-noscope", ""),
+    "own-nouar": ("plugin-own-nouar", ""),
+    "own-uar-off": ("plugin-own", NO_UAR),
     "native-own-outline": ("native-own-outline", ""),
     "plugin-own-outline": ("plugin-own-outline", ""),
 }

@@ -18,11 +18,14 @@ DECOMPOSITION = [("none", "a kernel without KASan"),
                  ("own-nochecks", "+ alloc/free stacks"),
                  ("plugin-own", "+ the plugin's checks")]
 WITHOUT = [("own-nostacks", "stacks"), ("own-noquarantine", "quarantine"),
-           ("own-noscope", "use-after-scope")]
+           ("own-noscope", "use-after-scope"),
+           ("own-nouar", "use-after-return"),
+           ("own-uar-off", "use-after-return, on at run time")]
 GROUPS = ["checks", "hooks", "stacks", "quarantine", "poison", "reports",
           "kernel", "user"]
 PROFILED = ["native-mainline", "plugin-own", "native-own",
-            "plugin-mainline", "own-noscope", "none"]
+            "plugin-mainline", "own-noscope", "own-nouar", "own-uar-off",
+            "none"]
 OUTLINE = ("native-own-outline", "plugin-own-outline")
 
 
