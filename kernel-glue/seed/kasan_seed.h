@@ -12,6 +12,7 @@
 #include <linux/compiler.h>
 #include <linux/kernel.h>
 #include <linux/printk.h>
+#include <linux/sched.h>
 #include <linux/types.h>
 
 /*
@@ -120,18 +121,16 @@ static inline void seed_need_use_after_scope(struct kunit *test)
  * stacks): no compiler's own KASan moves a kernel function's frame off
  * the stack.  A feature-off kernel keeps the option and loses the fake
  * frames (-fplugin-arg-kasan-no-use-after-return or no-stack): its cases
- * run and fail for want of a report.  A kernel booted with
- * kasan.stack_use_after_return=off has none either, and says so.
+ * run and fail for want of a report.  A task without a fake stack (the
+ * kernel booted with kasan.stack_use_after_return=off, or a failed
+ * allocation) skips them.
  */
-#ifdef CONFIG_KASAN_STACK_USE_AFTER_RETURN
-extern int __kasan_use_after_return;
-#endif
-
 static inline void seed_need_use_after_return(struct kunit *test)
 {
 #ifdef CONFIG_KASAN_STACK_USE_AFTER_RETURN
-	if (!READ_ONCE(__kasan_use_after_return))
-		kunit_skip(test, "booted with kasan.stack_use_after_return=off");
+	if (!current->kasan_fake_stack)
+		kunit_skip(test, "the task has no fake stack"
+			   " (kasan.stack_use_after_return=off)");
 #else
 	kunit_skip(test, "no compiler's own KASan has stack use-after-return;"
 		   " needs CONFIG_KASAN_STACK_USE_AFTER_RETURN (the plugin and"

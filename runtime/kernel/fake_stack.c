@@ -51,7 +51,7 @@ void kasan_task_fake_stack_alloc(struct task_struct *tsk)
 {
 	struct kasan_fake_stack *fs;
 
-	if (!READ_ONCE(__kasan_use_after_return))
+	if (!kasan_fake_stacks_on)
 		return;
 	/*
 	 * A fork must not fail, nor the OOM killer run, for want of one.

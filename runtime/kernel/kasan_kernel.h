@@ -60,9 +60,11 @@ extern const struct kernel_param_ops kasan_counter_ops;
 
 /*
  * platform.c: the shadow is ready (kasan_shadow_ready()); functions may
- * take fake frames from now on if kasan.stack_use_after_return says so.
+ * take fake frames from now on if kasan.stack_use_after_return says so,
+ * and new tasks get fake stacks (kasan_fake_stacks_on).
  */
 void __init kasan_use_after_return_ready(void);
+extern bool kasan_fake_stacks_on;
 
 /* fake_stack.c: the frames of a task that is about to run from the start. */
 void kasan_task_fake_stack_reset(struct task_struct *tsk);

@@ -160,16 +160,21 @@ early_param("kasan.stacktrace", early_kasan_stacktrace);
  * kasan.stack_use_after_return: functions take fake frames once both the
  * shadow is ready (a frame's poisoning needs it) and the parameter is
  * known; the architectures parse early parameters first, but either
- * order works.  Tasks forked after that get a fake stack.
+ * order works.  Tasks forked after that get a fake stack
+ * (kasan_fake_stacks_on: the core turns __kasan_use_after_return off
+ * while a report prints, which must not cost a task forked meanwhile its
+ * fake stack).
  */
 static bool use_after_return_wanted __initdata = true;
 static bool use_after_return_shadow_ready __initdata;
+bool kasan_fake_stacks_on __ro_after_init;
 
 static void __init apply_use_after_return(void)
 {
-	__kasan_use_after_return =
+	kasan_fake_stacks_on =
 		IS_ENABLED(CONFIG_KASAN_STACK_USE_AFTER_RETURN) &&
 		use_after_return_wanted && use_after_return_shadow_ready;
+	__kasan_use_after_return = kasan_fake_stacks_on;
 }
 
 void __init kasan_use_after_return_ready(void)
