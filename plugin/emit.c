@@ -43,20 +43,30 @@ static tree uintptr(void)
 	return pointer_sized_int_node;
 }
 
+/* The slot of runtime decl NAME: its decl, or the empty slot for it. */
+static tree *runtime_decl_slot(const char *name)
+{
+	tree id = get_identifier(name);
+	unsigned int i;
+
+	for (i = 0; i < RUNTIME_DECLS_MAX && runtime_decls[i]; i++)
+		if (DECL_NAME(runtime_decls[i]) == id)
+			return &runtime_decls[i];
+	gcc_assert(i < RUNTIME_DECLS_MAX);
+	return &runtime_decls[i];
+}
+
 /*
  * The decl of runtime function NAME.  TYPE is its type; NULL means
  * void (unsigned long) or void (unsigned long, unsigned long) by NARGS.
  */
 static tree runtime_decl(const char *name, tree type, int nargs, bool noreturn)
 {
-	tree id = get_identifier(name);
+	tree *slot = runtime_decl_slot(name);
 	tree decl, attrs;
-	unsigned int i;
 
-	for (i = 0; i < RUNTIME_DECLS_MAX && runtime_decls[i]; i++)
-		if (DECL_NAME(runtime_decls[i]) == id)
-			return runtime_decls[i];
-	gcc_assert(i < RUNTIME_DECLS_MAX);
+	if (*slot)
+		return *slot;
 
 	if (!type)
 		type = nargs == 0 ? build_function_type_list(void_type_node,
@@ -75,7 +85,7 @@ static tree runtime_decl(const char *name, tree type, int nargs, bool noreturn)
 	if (noreturn || strstr(name, "_report_"))
 		attrs = tree_cons(get_identifier("cold"), NULL_TREE, attrs);
 	DECL_ATTRIBUTES(decl) = attrs;
-	runtime_decls[i] = decl;
+	*slot = decl;
 	return decl;
 }
 
@@ -87,14 +97,12 @@ tree kasan_runtime_decl(const char *name, tree type, bool noreturn)
 /* The runtime's "extern int NAME;", a flag it sets at run time. */
 tree kasan_runtime_int(const char *name)
 {
+	tree *slot = runtime_decl_slot(name);
 	tree id = get_identifier(name);
 	tree decl;
-	unsigned int i;
 
-	for (i = 0; i < RUNTIME_DECLS_MAX && runtime_decls[i]; i++)
-		if (DECL_NAME(runtime_decls[i]) == id)
-			return runtime_decls[i];
-	gcc_assert(i < RUNTIME_DECLS_MAX);
+	if (*slot)
+		return *slot;
 	decl = build_decl(UNKNOWN_LOCATION, VAR_DECL, id, integer_type_node);
 	SET_DECL_ASSEMBLER_NAME(decl, id);
 	TREE_PUBLIC(decl) = 1;
@@ -104,7 +112,7 @@ tree kasan_runtime_int(const char *name)
 	DECL_IGNORED_P(decl) = 1;
 	TREE_USED(decl) = 1;
 	varpool_node::get_create(decl);
-	runtime_decls[i] = decl;
+	*slot = decl;
 	return decl;
 }
 
