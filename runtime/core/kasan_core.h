@@ -14,6 +14,8 @@
  * object.c      heap objects: slot layout, alloc/free, metadata, tracks
  * quarantine.c  a FIFO of freed objects, bounded in bytes
  * globals.c     __asan_register_globals, alloca redzones, no-return
+ * redzone.c     redzone overwrite detection: a pattern in the redzones
+ *               nothing else owns, compared at free and release
  * fake_stack.c  frames of functions on fake stacks (use-after-return)
  * options.c     the run-time options (multi-shot, panic, stack saving)
  * report.c      reports in mainline's format
@@ -78,6 +80,7 @@ static inline unsigned long kasan_round_down(unsigned long x, unsigned long a)
 }
 
 /* shadow.c */
+void kasan_fill(void *addr, uint8_t value, size_t size);
 void kasan_poison(const void *addr, size_t size, uint8_t value);
 void kasan_unpoison(const void *addr, size_t size);
 bool kasan_byte_accessible(const void *addr);
@@ -98,13 +101,17 @@ struct kasan_track {
 
 /*
  * Kept for every live heap object, in the redzone after it: the requested
- * size, the allocation stack and two auxiliary stacks (call_rcu() and
- * workqueue users record theirs: kasan_record_aux_stack()).
+ * size (31 bits: only a hosted object can be bigger, and a report then
+ * shows it modulo 2 GiB), the allocation stack and two auxiliary stacks
+ * (call_rcu() and workqueue users record theirs:
+ * kasan_record_aux_stack()), and whether a check has reported a write to
+ * the object's redzones (redzone.c: that damage is no news at free).
  */
 struct kasan_alloc_meta {
 	struct kasan_track alloc_track;
 	kasan_stack_t aux_stack[2];
-	uint32_t requested_size;
+	uint32_t requested_size : 31;
+	uint32_t redzone_written : 1;
 };
 
 /*
@@ -126,12 +133,15 @@ struct kasan_free_meta {
 /*
  * Where an allocator puts the core's metadata in a slot of object_size
  * bytes (object_size is rounded up to the granule).  The slot is
- * [left_redzone][object][allocator's data][metadata, right redzone],
- * slot_size bytes in all, left_redzone bytes before the object.
+ * [left_redzone][object][allocator's data][right redzone][metadata],
+ * slot_size bytes in all, left_redzone bytes before the object: the
+ * metadata at the slot's end, so that an overflow of the object lands in
+ * redzone bytes that hold nothing before it reaches the metadata.
  */
 struct kasan_slot_layout {
 	size_t object_size;
 	size_t left_redzone;
+	size_t redzone_offset;		/* from the object: after its data */
 	size_t alloc_meta_offset;	/* from the object */
 	size_t free_meta_offset;	/* from the object; 0: in the object */
 	size_t meta_end;		/* from the object: after the metadata */
@@ -143,7 +153,12 @@ struct kasan_slot_layout {
  * the start of the object, object_size the size the allocator gave it
  * (its cache's size), slot_size the memory the object takes in its slab
  * with its redzones and metadata (what the quarantine's bound counts);
- * either meta pointer may be NULL.
+ * either meta pointer may be NULL.  The redzone bytes that nothing but
+ * the core writes (redzone.c fills and checks them, with the bytes of the
+ * object past its requested size): left_redzone bytes before the object,
+ * and [redzone_start, redzone_end) from the object.  A redzone_end of 0
+ * leaves all of them to an allocator that checks its own redzones
+ * (SLUB's debugging).
  */
 struct kasan_object_info {
 	void *cache;
@@ -151,6 +166,9 @@ struct kasan_object_info {
 	void *object;
 	size_t object_size;
 	size_t slot_size;
+	size_t left_redzone;
+	size_t redzone_start;
+	size_t redzone_end;
 	struct kasan_alloc_meta *alloc_meta;
 	struct kasan_free_meta *free_meta;
 };
@@ -172,12 +190,27 @@ void kasan_object_alloc(const struct kasan_object_info *obj, size_t size,
 bool kasan_bad_free(void *ptr, const void *start, unsigned long ip);
 bool kasan_object_free(const struct kasan_object_info *obj, void *ptr,
 		       unsigned long ip, bool quarantine);
+void kasan_object_unpoison_whole(const struct kasan_object_info *obj);
+void kasan_object_realloc(const struct kasan_object_info *obj, size_t size,
+			  unsigned long ip);
 void kasan_object_resize(const struct kasan_object_info *obj, size_t size);
 void kasan_record_aux_stack_of(struct kasan_alloc_meta *meta, bool can_alloc);
 size_t kasan_object_requested_size(const struct kasan_object_info *obj);
 
+/* redzone.c */
+#define KASAN_REDZONE_PATTERN	0xFC
+void kasan_redzone_fill(const struct kasan_object_info *obj);
+void kasan_redzone_resize(const struct kasan_object_info *obj,
+			  size_t old_size, size_t new_size);
+void kasan_redzone_check_free(const struct kasan_object_info *obj,
+			      unsigned long ip);
+void kasan_redzone_check_release(const struct kasan_object_info *obj,
+				 unsigned long ip);
+void kasan_redzone_note_write(unsigned long addr);
+
 /* quarantine.c */
-void kasan_quarantine_put(const struct kasan_object_info *obj);
+void kasan_quarantine_put(const struct kasan_object_info *obj,
+			  unsigned long ip);
 void kasan_quarantine_set_limit(size_t bytes);
 size_t kasan_quarantine_bytes(void);
 void kasan_quarantine_drain_cache(void *cache);
@@ -239,6 +272,7 @@ struct kasan_runtime_options {
 	bool multi_shot;	/* every report, not only the first */
 	bool panic_on_report;	/* kasan.fault=panic */
 	bool stacktrace;	/* save alloc/free stacks */
+	bool redzone_check;	/* fill and check heap redzones (redzone.c) */
 };
 
 extern struct kasan_runtime_options kasan_options;
@@ -248,12 +282,16 @@ enum kasan_report_type {
 	KASAN_REPORT_ACCESS,
 	KASAN_REPORT_INVALID_FREE,
 	KASAN_REPORT_DOUBLE_FREE,
+	KASAN_REPORT_REDZONE_AT_FREE,
+	KASAN_REPORT_REDZONE_AT_RELEASE,
 };
 
 bool kasan_report(unsigned long addr, size_t size, bool is_write,
 		  unsigned long ip);
 void kasan_report_invalid_free(void *ptr, unsigned long ip,
 			       enum kasan_report_type type);
+void kasan_report_redzone(unsigned long addr, size_t size, unsigned long ip,
+			  enum kasan_report_type type);
 unsigned long kasan_report_count(void);
 bool kasan_save_enable_multi_shot(void);
 void kasan_restore_multi_shot(bool enabled);

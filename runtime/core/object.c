@@ -28,39 +28,44 @@ static size_t right_redzone_size(size_t object_size)
 }
 
 /*
- * The alloc metadata goes after the object and whatever the allocator
- * keeps there for itself (from meta_start on), inside the right redzone,
- * as it must survive the object.  The free metadata (the quarantine link
- * and the free stack) may go in the object itself once it is freed, if
- * the allocator does not need the freed object's bytes (no constructor,
- * not RCU-typesafe) and it is big enough.
+ * The metadata goes at the slot's end, after the right redzone, so that
+ * an overflow of the object runs through redzone bytes that hold nothing
+ * (redzone.c checks them) before it reaches the metadata.  It must
+ * survive the object, so it is never in it, except for the free metadata
+ * (the quarantine link and the free stack), which may go in the object
+ * once it is freed if the allocator does not need the freed object's
+ * bytes (no constructor, not RCU-typesafe) and it is big enough.  The
+ * allocator keeps its own data from meta_start on; the redzone starts
+ * after that.
  */
 void kasan_layout_slot(size_t object_size, size_t meta_start,
 		       size_t left_redzone, bool free_meta_in_object,
 		       struct kasan_slot_layout *l)
 {
 	size_t osize = kasan_round_up(object_size, KASAN_GRANULE_SIZE);
-	size_t meta = kasan_round_up(meta_start > osize ? meta_start : osize,
-				     sizeof(void *));
-	size_t meta_end = meta + sizeof(struct kasan_alloc_meta);
-	size_t end;
+	size_t redzone = kasan_round_up(meta_start > osize ? meta_start : osize,
+					sizeof(void *));
+	size_t alloc_bytes = kasan_round_up(sizeof(struct kasan_alloc_meta),
+					    sizeof(void *));
+	size_t meta_bytes = alloc_bytes;
+	size_t end, meta;
 
 	l->object_size = osize;
 	l->left_redzone = left_redzone;
-	l->alloc_meta_offset = meta;
+	l->redzone_offset = redzone;
 	/* Not osize: the object's rounding is the allocator's redzone. */
-	if (free_meta_in_object && object_size >= sizeof(struct kasan_free_meta)) {
-		l->free_meta_offset = 0;
-	} else {
-		l->free_meta_offset = kasan_round_up(meta_end, sizeof(void *));
-		meta_end = l->free_meta_offset + sizeof(struct kasan_free_meta);
-	}
-	l->meta_end = meta_end;
+	if (!free_meta_in_object || object_size < sizeof(struct kasan_free_meta))
+		meta_bytes += sizeof(struct kasan_free_meta);
 	end = osize + right_redzone_size(object_size);
-	if (end < meta_end)
-		end = meta_end;
+	if (end < redzone + meta_bytes)
+		end = redzone + meta_bytes;
 	/* The allocator aligns slots as its objects need. */
 	l->slot_size = kasan_round_up(left_redzone + end, KASAN_GRANULE_SIZE);
+	meta = kasan_round_down(l->slot_size - left_redzone - meta_bytes,
+				sizeof(void *));
+	l->alloc_meta_offset = meta;
+	l->free_meta_offset = meta_bytes > alloc_bytes ? meta + alloc_bytes : 0;
+	l->meta_end = meta + meta_bytes;
 }
 
 /* A new slab: every byte is redzone until an object is allocated in it. */
@@ -119,6 +124,7 @@ static void reset_meta(struct kasan_alloc_meta *meta, size_t size)
 	meta->aux_stack[0] = 0;
 	meta->aux_stack[1] = 0;
 	meta->requested_size = size;
+	meta->redzone_written = 0;
 }
 
 /*
@@ -141,14 +147,41 @@ void kasan_object_alloc(const struct kasan_object_info *obj, size_t size,
 		return;
 	reset_meta(meta, size);
 	set_track(&meta->alloc_track);
+	kasan_redzone_fill(obj);
 }
 
-/* krealloc() and realloc() in place: the object keeps its tracks. */
+/*
+ * An object its allocator hands out whole, before the caller's own hook
+ * says how much of it was asked for (kasan_object_alloc()).
+ */
+void kasan_object_unpoison_whole(const struct kasan_object_info *obj)
+{
+	unpoison_requested(obj, obj->object_size);
+	if (obj->alloc_meta)
+		obj->alloc_meta->requested_size = obj->object_size;
+}
+
+/*
+ * krealloc() in place: a new allocation of the same object, which keeps
+ * its bytes up to the smaller size.
+ */
+void kasan_object_realloc(const struct kasan_object_info *obj, size_t size,
+			  unsigned long ip)
+{
+	if (obj->alloc_meta)
+		kasan_redzone_resize(obj, obj->alloc_meta->requested_size,
+				     size);
+	kasan_object_alloc(obj, size, ip);
+}
+
+/* realloc() in place: the object keeps its tracks. */
 void kasan_object_resize(const struct kasan_object_info *obj, size_t size)
 {
 	unpoison_requested(obj, size);
-	if (obj->alloc_meta)
-		obj->alloc_meta->requested_size = size;
+	if (!obj->alloc_meta)
+		return;
+	kasan_redzone_resize(obj, obj->alloc_meta->requested_size, size);
+	obj->alloc_meta->requested_size = size;
 }
 
 /*
@@ -207,6 +240,7 @@ bool kasan_object_free(const struct kasan_object_info *obj, void *ptr,
 		kasan_report_invalid_free(ptr, ip, KASAN_REPORT_INVALID_FREE);
 		return true;
 	}
+	kasan_redzone_check_free(obj, ip);
 	if (!claim_for_free(ptr)) {
 		kasan_report_invalid_free(ptr, ip, KASAN_REPORT_DOUBLE_FREE);
 		return true;
@@ -222,6 +256,6 @@ bool kasan_object_free(const struct kasan_object_info *obj, void *ptr,
 	*kasan_shadow_of(ptr) = KASAN_SLAB_FREETRACK;
 	if (!quarantine)
 		return false;
-	kasan_quarantine_put(obj);
+	kasan_quarantine_put(obj, ip);
 	return true;
 }

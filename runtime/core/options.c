@@ -9,4 +9,10 @@
 
 struct kasan_runtime_options kasan_options = {
 	.stacktrace = true,
+	/*
+	 * On from the start: an object allocated while it was off has no
+	 * pattern to check, so it may only be turned off, never on, once
+	 * objects exist (a platform sets its options before its first).
+	 */
+	.redzone_check = true,
 };

@@ -9,6 +9,10 @@
  * free metadata, so it needs no memory of its own; the rest of what it
  * needs to know of an entry the platform derives from its address.
  *
+ * An object's redzones are checked as it leaves (redzone.c): an
+ * uninstrumented write into them while it waited is reported then, in the
+ * name of ip, the free or shrink that pushed it out.
+ *
  * Objects leave it outside its lock: releasing one calls into the
  * allocator, which may take locks of its own and free into the
  * quarantine again.  They leave it inside a release section of the
@@ -39,7 +43,8 @@ static size_t entry_bytes(struct kasan_qnode *node)
 	return obj.slot_size;
 }
 
-static void release_list(struct kasan_qnode *node, int section)
+static void release_list(struct kasan_qnode *node, int section,
+			 unsigned long ip)
 {
 	struct kasan_object_info obj;
 
@@ -47,6 +52,7 @@ static void release_list(struct kasan_qnode *node, int section)
 		struct kasan_qnode *next = node->next;
 
 		entry_object(node, &obj);
+		kasan_redzone_check_release(&obj, ip);
 		kasan_plat_release_object(obj.cache, obj.object);
 		node = next;
 	}
@@ -78,7 +84,8 @@ static struct kasan_qnode *take_oldest_over(size_t limit, size_t *bytes)
 	return taken;
 }
 
-void kasan_quarantine_put(const struct kasan_object_info *obj)
+void kasan_quarantine_put(const struct kasan_object_info *obj,
+			  unsigned long ip)
 {
 	struct kasan_qnode *node = &obj->free_meta->qnode;
 	size_t size = obj->slot_size;
@@ -100,11 +107,11 @@ void kasan_quarantine_put(const struct kasan_object_info *obj)
 						    __ATOMIC_RELAXED), NULL);
 	kasan_plat_unlock(&quarantine_lock, flags);
 
-	release_list(released, section);
+	release_list(released, section, ip);
 }
 
 /* Give back the oldest entries until at most limit bytes remain. */
-static void trim_to(size_t limit)
+static void trim_to(size_t limit, unsigned long ip)
 {
 	struct kasan_qnode *released;
 	unsigned long flags;
@@ -115,7 +122,7 @@ static void trim_to(size_t limit)
 	released = take_oldest_over(limit, NULL);
 	kasan_plat_unlock(&quarantine_lock, flags);
 
-	release_list(released, section);
+	release_list(released, section, ip);
 }
 
 /*
@@ -136,14 +143,15 @@ size_t kasan_quarantine_shrink(size_t bytes)
 				    &freed);
 	kasan_plat_unlock(&quarantine_lock, flags);
 
-	release_list(released, section);
+	release_list(released, section,
+		     (unsigned long)__builtin_return_address(0));
 	return freed;
 }
 
 void kasan_quarantine_set_limit(size_t bytes)
 {
 	__atomic_store_n(&limit_bytes, bytes, __ATOMIC_RELAXED);
-	trim_to(bytes);
+	trim_to(bytes, (unsigned long)__builtin_return_address(0));
 }
 
 size_t kasan_quarantine_bytes(void)
@@ -183,11 +191,12 @@ void kasan_quarantine_drain_cache(void *cache)
 	}
 	kasan_plat_unlock(&quarantine_lock, flags);
 
-	release_list(released, section);
+	release_list(released, section,
+		     (unsigned long)__builtin_return_address(0));
 	kasan_plat_release_wait();
 }
 
 void kasan_quarantine_drain_all(void)
 {
-	trim_to(0);
+	trim_to(0, (unsigned long)__builtin_return_address(0));
 }

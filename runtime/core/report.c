@@ -142,7 +142,14 @@ static void print_description(const struct report_info *info)
 
 	kasan_plat_symbolize(info->ip, sym, sizeof(sym));
 	kasan_printf("BUG: KASAN: %s in %s\n", info->bug_type, sym);
-	if (info->type != KASAN_REPORT_ACCESS)
+	if (info->type == KASAN_REPORT_REDZONE_AT_FREE ||
+	    info->type == KASAN_REPORT_REDZONE_AT_RELEASE)
+		kasan_printf("Write of size %zu at addr %p that no check saw, found %s by task %s/%u\n",
+			     info->size, (void *)info->addr,
+			     info->type == KASAN_REPORT_REDZONE_AT_FREE ?
+			     "at free time" : "when the object left the quarantine,",
+			     kasan_plat_task_name(), kasan_plat_task_pid());
+	else if (info->type != KASAN_REPORT_ACCESS)
 		kasan_printf("Free of addr %p by task %s/%u\n",
 			     (void *)info->addr, kasan_plat_task_name(),
 			     kasan_plat_task_pid());
@@ -418,12 +425,36 @@ static void print_shadow_rows(unsigned long addr)
 }
 
 /*
+ * What an unchecked writer left in a redzone (redzone.c): the first
+ * bytes of the damaged range, which should each hold the pattern.
+ */
+static void print_overwritten(const struct report_info *info)
+{
+	const uint8_t *p = (const uint8_t *)info->addr;
+	size_t shown = info->size < 16 ? info->size : 16;
+	char line[3 * 16 + 1];
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < shown; i++)
+		n += kasan_snprintf(line + n, sizeof(line) - n, " %02x", p[i]);
+	kasan_printf("The redzone bytes [%p, %p) should be %02x each; they hold:\n%s%s\n\n",
+		     (void *)info->addr, (void *)(info->addr + info->size),
+		     KASAN_REDZONE_PATTERN, line, shown < info->size ? " ..." : "");
+}
+
+/*
  * Where a range access (memcpy(), or the plugin's one check of a whole
  * loop's accesses) goes bad, when not at its start: the description above
  * is of its start, as mainline's is, which may be inside the object.
  */
 static void print_first_bad(const struct report_info *info)
 {
+	if (info->type == KASAN_REPORT_REDZONE_AT_FREE ||
+	    info->type == KASAN_REPORT_REDZONE_AT_RELEASE) {
+		print_overwritten(info);
+		return;
+	}
 	if (info->type != KASAN_REPORT_ACCESS || info->first_bad == info->addr)
 		return;
 	kasan_printf("The first bad byte of the access is at %p, %lu bytes into it\n\n",
@@ -480,6 +511,8 @@ bool kasan_report(unsigned long addr, size_t size, bool is_write,
 		.ip = ip,
 	};
 
+	if (is_write && kasan_plat_addr_has_shadow(addr))
+		kasan_redzone_note_write(first_bad_addr(addr, size));
 	if (!*depth && report_enabled()) {
 		++*depth;
 		info.first_bad = first_bad_addr(addr, size);
@@ -507,6 +540,34 @@ void kasan_report_invalid_free(void *ptr, unsigned long ip,
 		.first_bad = (unsigned long)ptr,
 		.bug_type = type == KASAN_REPORT_DOUBLE_FREE ?
 			    "double-free" : "invalid-free",
+	};
+
+	if (!report_enabled())
+		return;
+	++*depth;
+	print_report(&info);
+	--*depth;
+}
+
+/*
+ * [addr, addr + size) of a heap object's redzone no longer holds the pattern
+ * (redzone.c): an uninstrumented write went there, found at free time or
+ * when the object left the quarantine.  The write itself is long gone;
+ * the report names the free (ip) and describes the object, with its
+ * stacks.  Like a bad free, not suppressed by the task's depth.
+ */
+void kasan_report_redzone(unsigned long addr, size_t size, unsigned long ip,
+			  enum kasan_report_type type)
+{
+	int *depth = kasan_plat_task_depth();
+	struct report_info info = {
+		.type = type,
+		.addr = addr,
+		.size = size,
+		.is_write = true,
+		.ip = ip,
+		.first_bad = addr,
+		.bug_type = "slab-out-of-bounds",
 	};
 
 	if (!report_enabled())

@@ -7,25 +7,27 @@
  */
 #include "kasan_core.h"
 
-/* Eight shadow bytes read or written at once, whatever their type. */
-typedef uint64_t __attribute__((may_alias)) shadow_word_t;
+/* Eight bytes read or written at once, whatever their type. */
+typedef uint64_t __attribute__((may_alias)) fill_word_t;
 
 /*
- * Eight shadow bytes a store where the shadow is aligned: a page's shadow
- * (512 bytes) was a loop of 512 byte stores, the largest part of what our
+ * Eight bytes a store where they are aligned: a page's shadow (512
+ * bytes) was a loop of 512 byte stores, the largest part of what our
  * runtime's hooks cost (make bench-kernel).  Not memset(): in the kernel
  * that is the checked one, and a portable core cannot name __memset().
+ * For shadow and for redzones (redzone.c), which no check may see written.
  */
-static void shadow_fill(uint8_t *shadow, uint8_t value, size_t n)
+void kasan_fill(void *addr, uint8_t value, size_t n)
 {
 	uint64_t word = value * 0x0101010101010101ULL;
+	uint8_t *p = addr;
 
-	for (; n && ((unsigned long)shadow & 7); n--)
-		*shadow++ = value;
-	for (; n >= 8; n -= 8, shadow += 8)
-		*(shadow_word_t *)shadow = word;
+	for (; n && ((unsigned long)p & 7); n--)
+		*p++ = value;
+	for (; n >= 8; n -= 8, p += 8)
+		*(fill_word_t *)p = word;
 	while (n--)
-		*shadow++ = value;
+		*p++ = value;
 }
 
 /*
@@ -37,7 +39,7 @@ void kasan_poison(const void *addr, size_t size, uint8_t value)
 {
 	if (!size)
 		return;
-	shadow_fill(kasan_shadow_of(addr), value,
+	kasan_fill(kasan_shadow_of(addr), value,
 		    kasan_round_up(size, KASAN_GRANULE_SIZE) >>
 		    KASAN_SHADOW_SCALE_SHIFT);
 }
@@ -53,7 +55,7 @@ void kasan_unpoison(const void *addr, size_t size)
 	uint8_t *shadow = kasan_shadow_of(addr);
 	size_t tail = size & KASAN_GRANULE_MASK;
 
-	shadow_fill(shadow, 0, size >> KASAN_SHADOW_SCALE_SHIFT);
+	kasan_fill(shadow, 0, size >> KASAN_SHADOW_SCALE_SHIFT);
 	if (tail)
 		shadow[size >> KASAN_SHADOW_SCALE_SHIFT] = tail;
 }
@@ -77,7 +79,7 @@ static const uint8_t *first_nonzero(const uint8_t *start, const uint8_t *end)
 		if (*start++)
 			return start - 1;
 	while (start + 8 <= end) {
-		if (*(const shadow_word_t *)start)
+		if (*(const fill_word_t *)start)
 			break;
 		start += 8;
 	}

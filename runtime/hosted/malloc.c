@@ -319,6 +319,10 @@ static void small_object_info(struct slab *slab, unsigned long addr,
 	info->object = object;
 	info->object_size = c->size;
 	info->slot_size = c->stride;
+	/* The left redzone holds the free link and the object's state. */
+	info->left_redzone = 0;
+	info->redzone_start = c->layout.redzone_offset;
+	info->redzone_end = c->layout.alloc_meta_offset;
 	info->alloc_meta = (struct kasan_alloc_meta *)
 			   (object + c->layout.alloc_meta_offset);
 	info->free_meta = (struct kasan_free_meta *)
@@ -333,6 +337,12 @@ static void large_object_info(struct slab *slab,
 	info->object = slab->object;
 	info->object_size = kasan_round_up(slab->size, KASAN_GRANULE_SIZE);
 	info->slot_size = span_size(slab);
+	/* The span's header is its first bytes, its object a page in. */
+	info->left_redzone = (char *)slab->object - (char *)slab -
+			     SLAB_HEADER_SIZE;
+	info->redzone_start = info->object_size;
+	info->redzone_end = kasan_round_up(slab->size, KASAN_PAGE_SIZE) +
+			    LARGE_RIGHT_REDZONE;
 	info->alloc_meta = &slab->alloc_meta;
 	info->free_meta = &slab->free_meta;
 }

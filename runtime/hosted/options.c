@@ -7,6 +7,9 @@
  *   multi_shot=0|1        print every report, not only the first
  *   quarantine_size=N     bytes of freed heap held back (k, m, g suffixes)
  *   stacktrace=0|1        save allocation and free stacks
+ *   redzone_check=0|1     fill heap redzones with a pattern and check it
+ *                         at free and when the quarantine lets go
+ *                         (default 1)
  *   stack_use_after_return=0|1
  *                         give frames of functions built with the
  *                         plugin's use-after-return from fake stacks
@@ -154,6 +157,10 @@ static void apply(const struct item *it)
 		kasan_options.multi_shot = parse_bool(it);
 	} else if (item_is(it, "stacktrace")) {
 		kasan_options.stacktrace = parse_bool(it);
+	} else if (item_is(it, "redzone_check")) {
+		/* Only off once objects exist: see core/options.c. */
+		if (!parse_bool(it))
+			kasan_options.redzone_check = false;
 	} else if (item_is(it, "stack_use_after_return")) {
 		__kasan_use_after_return = parse_bool(it);
 	} else if (item_is(it, "quarantine_size")) {

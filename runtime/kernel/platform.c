@@ -10,6 +10,10 @@
  *   kasan.stacktrace=on|off    save alloc and free stacks (default on)
  *   kasan.quarantine=on|off    hold freed objects back (default on;
  *                              ours, not mainline's: slab.c)
+ *   kasan.redzone_check=on|off fill slab redzones with a pattern, check
+ *                              it at free and when the quarantine lets
+ *                              the object go (default on; ours:
+ *                              core/redzone.c)
  *   kasan.stack_use_after_return=on|off
  *                              give the frames of functions built with
  *                              the plugin's use-after-return from each
@@ -155,6 +159,13 @@ static int __init early_kasan_stacktrace(char *arg)
 	return kstrtobool(arg, &kasan_options.stacktrace);
 }
 early_param("kasan.stacktrace", early_kasan_stacktrace);
+
+/* Parsed before the first slab object: it may turn the check on, too. */
+static int __init early_kasan_redzone_check(char *arg)
+{
+	return kstrtobool(arg, &kasan_options.redzone_check);
+}
+early_param("kasan.redzone_check", early_kasan_redzone_check);
 
 /*
  * kasan.stack_use_after_return: functions take fake frames once both the

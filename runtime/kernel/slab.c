@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * SLUB's hooks.  A cache's slot gets the core's layout
- * (kasan_layout_slot()): after the object and SLUB's own data, the alloc
- * metadata, the free metadata unless it can live in the freed object,
- * and a right redzone; the object before it has its redzone to the left.
- * struct kasan_cache keeps the two offsets.
+ * (kasan_layout_slot()): after the object and SLUB's own data, a right
+ * redzone, then the alloc metadata and the free metadata unless it can
+ * live in the freed object; the object before it has its redzone to the
+ * left.  struct kasan_cache keeps where the redzone starts and the two
+ * metadata offsets.  The redzone's bytes get the core's pattern
+ * (redzone.c) unless SLUB's debugging checks redzones of its own there.
  *
  * kmalloc caches have their alloc stack saved by kmalloc (with the
  * requested size), other caches by the slab allocation itself.  Freed
@@ -61,18 +63,22 @@ void kasan_cache_create(struct kmem_cache *cache, unsigned int *size,
 	/* No merging with other caches; ksize() is the object's size. */
 	*flags |= KASAN_VERSION_CACHE_FLAGS;
 	cache_layout(cache, *size, &l);
+	cache->kasan_info.redzone_offset = l.redzone_offset;
 	cache->kasan_info.alloc_meta_offset = l.alloc_meta_offset;
 	cache->kasan_info.free_meta_offset = l.free_meta_offset;
 	*size = l.slot_size;
 }
 
-/* What the core added after SLUB's own data, for SLUB's debug checks. */
+/*
+ * What the core added after SLUB's own data, redzone and metadata, for
+ * SLUB's debug checks (which take the bytes after it for padding).
+ */
 size_t kasan_slab_meta_after_object(struct kmem_cache *cache)
 {
 	struct kasan_slot_layout l;
 
-	cache_layout(cache, cache->kasan_info.alloc_meta_offset, &l);
-	return l.meta_end - l.alloc_meta_offset;
+	cache_layout(cache, cache->kasan_info.redzone_offset, &l);
+	return l.slot_size - l.redzone_offset;
 }
 
 /* The free metadata a freed object holds at its start, if it does. */
@@ -90,6 +96,14 @@ static void object_info(struct kmem_cache *cache, void *object,
 	obj->object = object;
 	obj->object_size = cache->object_size;
 	obj->slot_size = cache->size;
+	obj->left_redzone = 0;
+	if (cache->flags & (SLAB_RED_ZONE | SLAB_POISON | SLAB_STORE_USER)) {
+		obj->redzone_start = 0;
+		obj->redzone_end = 0;
+	} else {
+		obj->redzone_start = cache->kasan_info.redzone_offset;
+		obj->redzone_end = cache->kasan_info.alloc_meta_offset;
+	}
 	obj->alloc_meta = object + cache->kasan_info.alloc_meta_offset;
 	obj->free_meta = object + cache->kasan_info.free_meta_offset;
 }
@@ -279,7 +293,7 @@ void * __must_check __kasan_slab_alloc(struct kmem_cache *cache, void *object,
 		return object;
 	object_info(cache, object, &obj);
 	if (kasan_cache_is_kmalloc(cache))
-		kasan_object_resize(&obj, cache->object_size);
+		kasan_object_unpoison_whole(&obj);
 	else
 		kasan_object_alloc(&obj, cache->object_size, _RET_IP_);
 	return object;
@@ -298,10 +312,14 @@ void * __must_check __kasan_kmalloc(struct kmem_cache *cache,
 	return (void *)object;
 }
 
-/* In place: the object keeps its slot, gets the new size and stack. */
+/*
+ * In place: the object keeps its slot and its bytes up to the smaller
+ * size, and gets the new size and stack.
+ */
 void * __must_check __kasan_krealloc(const void *object, size_t size,
 				     gfp_t flags)
 {
+	struct kasan_object_info obj;
 	struct slab *slab;
 
 	if (unlikely(object == ZERO_SIZE_PTR))
@@ -309,7 +327,11 @@ void * __must_check __kasan_krealloc(const void *object, size_t size,
 	slab = virt_to_slab(object);
 	if (!slab)
 		return __kasan_kmalloc_large(object, size, flags);
-	return __kasan_kmalloc(slab->slab_cache, object, size, flags);
+	if (is_kfence_address(object))
+		return (void *)object;
+	object_info(slab->slab_cache, (void *)object, &obj);
+	kasan_object_realloc(&obj, size, _RET_IP_);
+	return (void *)object;
 }
 
 static void record_aux_stack(void *ptr, bool can_alloc)

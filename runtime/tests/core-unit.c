@@ -2,9 +2,9 @@
 /*
  * Unit tests of the runtime core, run on the hosted platform: shadow
  * poisoning at every granule offset, range queries against a byte-by-byte
- * reference, the small-access checks, the slot layout, the quarantine's
- * bound, fake frames, the core's printf and the order of a report's
- * lines.  Not
+ * reference, the small-access checks, the slot layout, the redzone
+ * check, the quarantine's bound, fake frames, the core's printf and the
+ * order of a report's lines.  Not
  * instrumented: it calls the core directly.  Prints "PASS: name" or
  * "FAIL: name (why)" per test, as DejaGnu does.
  *
@@ -506,6 +506,83 @@ static void test_report_lines(void)
 	result("report lines in mainline's order", ok, why);
 }
 
+/*
+ * The redzone check (redzone.c): a live object's unrequested bytes and
+ * its right redzone before the metadata hold the pattern; damage there
+ * is reported at free, once; a tail ksize() made accessible is not
+ * redzone; shrinking in place fills what it gives up.  Malloc'ed
+ * objects, written directly (this file has no checks).
+ */
+static bool holds_pattern(const char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if ((uint8_t)p[i] != KASAN_REDZONE_PATTERN)
+			return false;
+	return true;
+}
+
+static void test_redzone_check(void)
+{
+	bool multi = kasan_save_enable_multi_shot();
+	struct kasan_object_info info;
+	unsigned long before;
+	char why[128] = "";
+	char *p = malloc(300);
+	int ok;
+
+	ok = kasan_plat_find_object((unsigned long)p, &info) &&
+	     info.redzone_end > info.redzone_start &&
+	     holds_pattern(p + 300, info.object_size - 300) &&
+	     holds_pattern(p + info.redzone_start,
+			   info.redzone_end - info.redzone_start);
+	if (!ok)
+		snprintf(why, sizeof(why), "no pattern after a 300-byte object");
+	before = kasan_report_count();
+	p[info.redzone_start + 3] = 0;
+	free(p);
+	if (ok && kasan_report_count() != before + 1) {
+		snprintf(why, sizeof(why), "damaged right redzone: %lu reports",
+			 kasan_report_count() - before);
+		ok = 0;
+	}
+	before = kasan_report_count();
+	p = malloc(40);
+	kasan_unpoison(p, 48);		/* what ksize() does */
+	p[44] = 1;
+	free(p);
+	if (ok && kasan_report_count() != before) {
+		snprintf(why, sizeof(why), "a ksize()d tail reported");
+		ok = 0;
+	}
+	p = malloc(40);
+	p = realloc(p, 36);		/* the same 48-byte class: in place */
+	if (ok && !holds_pattern(p + 36, 12)) {
+		snprintf(why, sizeof(why), "shrunk in place, no pattern");
+		ok = 0;
+	}
+	free(p);
+	kasan_quarantine_drain_all();
+	kasan_restore_multi_shot(multi);
+	result("redzone check: pattern, damage at free, ksize, shrink", ok, why);
+}
+
+/* The metadata is at the slot's end, a redzone gap before it. */
+static void test_layout_redzone_gap(void)
+{
+	struct kasan_slot_layout l;
+	int ok;
+
+	kasan_layout_slot(128, 128, 0, true, &l);
+	ok = l.redzone_offset == 128 && l.alloc_meta_offset > 128 &&
+	     l.meta_end <= l.slot_size && l.free_meta_offset == 0;
+	kasan_layout_slot(8, 8, 0, true, &l);
+	ok &= l.alloc_meta_offset >= 8 && l.free_meta_offset >=
+	      l.alloc_meta_offset + sizeof(struct kasan_alloc_meta) &&
+	      l.meta_end <= l.slot_size;
+	result("slot layout: metadata after the right redzone", ok,
+	       "metadata right after the object, or past the slot");
+}
+
 int main(void)
 {
 	test_unpoison();
@@ -513,6 +590,8 @@ int main(void)
 	test_ranges();
 	test_small_checks();
 	test_layout();
+	test_layout_redzone_gap();
+	test_redzone_check();
 	test_quarantine();
 	test_quarantine_counts_slots();
 	test_quarantine_shrink();
