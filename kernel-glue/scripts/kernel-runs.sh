@@ -79,7 +79,7 @@ run() {	# COMPILER RUNTIME MODE [OFF]
 				case $e in "$3="*) sc="$sc ${e#*=}" ;; esac
 			done
 		echo "== kernel $version: plugin ${KASAN_PLUGIN:?}, $3, runtime $2${KASAN_PLUGIN_FLAGS:+, flags $KASAN_PLUGIN_FLAGS}${4:+, feature off: $4}"
-		KERNEL_SCENARIOS=$sc KASAN_RUNTIME=$2 \
+		KERNEL_SCENARIOS=$sc KASAN_RUNTIME=$2 RUNTIME_OFF_BOOT=${off_boot:-} \
 			sh "$glue/scripts/run-variant.sh" "$tree" "$d" "$3" plugin ${4:+"$4"} ||
 			status=1
 	else
@@ -171,9 +171,19 @@ if [ -n "${KERNEL_CONFIG:-}" ]; then
 	config_run "$@"
 fi
 
+# A full run (feature-off kernels asked for) boots the inline plugin
+# kernel with our runtime once more, its own detections off
+# (run-variant.sh, linux-X.Y/runtime-off.override).
+full=
+for off in ${KERNEL_FEATURE_OFF:-}; do
+	full=1
+done
 for m in "$@"; do
+	off_boot=
+	[ "$m" != inline ] || off_boot=$full
 	run plugin "$runtime" "$m"
 done
+off_boot=
 # The cases that need a plugin feature fail without it.
 for off in ${KERNEL_FEATURE_OFF:-}; do
 	run plugin "$runtime" inline "$off"

@@ -278,6 +278,20 @@ boot_judge "" "" "$BOOT_LEVELS"
 [ -z "$BOOT_ALT_APPEND" ] ||
 	boot_judge "$BOOT_ALT_APPEND" "$BOOT_ALT_APPEND" "$BOOT_ALT_LEVELS"
 
+# RUNTIME_OFF_BOOT (kernel-runs.sh, full runs): our runtime's detections
+# beyond mainline's, turned off by the boot parameters that
+# linux-X.Y/runtime-off.override names ("# kasan-glue-boot:"), must each
+# cost the case that covers them (its lines there).
+offfile=$(glue_file "$vglue" "$arch" runtime-off.override)
+if [ -n "${RUNTIME_OFF_BOOT:-}" ] && [ "$runtime" = own ] && [ -z "$off" ] &&
+   [ -f "$offfile" ]; then
+	offparams=$(sed -n 's/^#[[:space:]]*kasan-glue-boot:[[:space:]]*//p' "$offfile")
+	saved_layers=$layers
+	layers="$layers --override $offfile"
+	boot_judge runtime-off "$offparams" ""
+	layers=$saved_layers
+fi
+
 if [ -n "$off" ]; then
 	result UNSUPPORTED "kasan.fault=panic" "not booted with $off: the panic path is the normal $runtime-$mode kernel's"
 	exit $status

@@ -410,6 +410,31 @@ static int race_thread(void *arg)
 	return 0;
 }
 
+/*
+ * Code without checks (assembly, noinstr or no-sanitize functions, a
+ * device's DMA) writes past an object, into the rest of its kmalloc size
+ * class: no check sees it.  Our runtime filled that redzone with a
+ * pattern and finds it damaged when the object is freed
+ * (kasan.redzone_check); mainline's has nothing to find it with.
+ */
+static noinline __no_sanitize_address void seed_unchecked_write(char *p,
+								 size_t i)
+{
+	((volatile char *)p)[i] = 'x';
+}
+
+static void redzone_overwrite_unchecked(struct kunit *test)
+{
+	size_t size = 100;
+	char *p;
+
+	if (!IS_ENABLED(CONFIG_KASAN_RUNTIME_OWN))
+		kunit_skip(test, "needs the kasan-plugin runtime's redzone check");
+	p = seed_kmalloc(test, size);
+	seed_unchecked_write(p, size + 3);
+	SEED_BAD_ACCESS(test, "slab-out-of-bounds", kfree(p));
+}
+
 static void concurrent_reports(struct kunit *test)
 {
 	struct race race[RACE_THREADS];
@@ -463,6 +488,7 @@ static struct kunit_case seed_cases[] = {
 	KUNIT_CASE(stack_use_after_scope_inlined),
 	KUNIT_CASE(stack_use_after_return),
 	KUNIT_CASE(stack_use_after_return_list),
+	KUNIT_CASE(redzone_overwrite_unchecked),
 	KUNIT_CASE(concurrent_reports),
 	{}
 };
