@@ -33,7 +33,9 @@ The decomposition boots plugin-own and plugin-own-nochecks again with
 kasan.stacktrace=off and kasan.quarantine=off, so that each row adds one
 part of the cost; plugin-own-noscope gives use-after-scope's,
 plugin-own-nouar use-after-return's, and plugin-own booted with
-kasan.stack_use_after_return=off what it costs compiled in but off.
+kasan.stack_use_after_return=off what it costs compiled in but off;
+plugin-own booted with kasan.redzone_check=off gives the redzone
+check's cost.
 Everything goes to DIR/bench-kernel.json, where the boots of an earlier
 run in DIR that this one did not repeat stay; the profiles of each boot
 to DIR/profile-BOOT.json.
@@ -57,6 +59,7 @@ MEMORY = re.compile(r"kasan-bench: memory (\w+) (\w+) (\d+)\s*$")
 NO_STACKS = "kasan.stacktrace=off"
 NO_QUARANTINE = "kasan.quarantine=off"
 NO_UAR = "kasan.stack_use_after_return=off"
+NO_REDZONE_CHECK = "kasan.redzone_check=off"
 
 # label: (compiler, runtime, mode or None for --mode, plugin flags)
 KERNELS = {
@@ -92,6 +95,7 @@ BOOTS = {
     "own-noscope": ("plugin-own-noscope", ""),
     "own-nouar": ("plugin-own-nouar", ""),
     "own-uar-off": ("plugin-own", NO_UAR),
+    "own-redzone-off": ("plugin-own", NO_REDZONE_CHECK),
     "native-own-outline": ("native-own-outline", ""),
     "plugin-own-outline": ("plugin-own-outline", ""),
 }
