@@ -103,6 +103,8 @@ bool kasan_check_free_large(void *ptr, unsigned long ip);
 bool kasan_mempool_free_pages(void *ptr, size_t size, unsigned long ip);
 bool kasan_unpoison_page_range(struct page *page, unsigned int order);
 void kasan_large_kmalloc_resize(const void *ptr, size_t size);
+/* page.c: guard pages may be taken from now on (the shadow is real). */
+void __init kasan_page_guards_ready(void);
 
 /* slab.c, for the version's hooks. */
 size_t kasan_slab_meta_after_object(struct kmem_cache *cache);
