@@ -7,8 +7,11 @@
 #
 # Writes into OUT: serial.log, results.json, and kernel.sum with one
 # DejaGnu-style line per check: build, .cmd flags, boot, each KUnit case,
-# stray reports, ..., and a second boot with kasan.fault=panic
-# (serial-fault-panic.log) that must panic at the first report.
+# stray reports, ..., with our runtime a boot with kasan.page_guard=off
+# (serial-page-guard-off.log, judged with linux-X.Y/page-guard-off.override)
+# where the version's glue has guard pages, and a boot with
+# kasan.fault=panic (serial-fault-panic.log) that must panic at the first
+# report.
 #
 # OFF (plugin only) is no-globals, no-stack, no-use-after-scope or
 # no-use-after-return (our runtime only: mainline's has no fake stacks): a
@@ -277,6 +280,18 @@ boot_judge() {
 boot_judge "" "" "$BOOT_LEVELS"
 [ -z "$BOOT_ALT_APPEND" ] ||
 	boot_judge "$BOOT_ALT_APPEND" "$BOOT_ALT_APPEND" "$BOOT_ALT_LEVELS"
+
+# A boot-time feature of our runtime off: booted again with
+# kasan.page_guard=off, where the version's glue has guard pages
+# (linux-X.Y/page-guard-off.override), the cases that need them must
+# fail for want of a report, which shows that they pass because of them.
+guard_off=$(glue_file "$vglue" "$arch" page-guard-off.override)
+if [ "$runtime" = own ] && [ -z "$off" ] && [ -f "$guard_off" ]; then
+	base_layers=$layers
+	layers="$layers --override $guard_off"
+	boot_judge page-guard-off kasan.page_guard=off ""
+	layers=$base_layers
+fi
 
 if [ -n "$off" ]; then
 	result UNSUPPORTED "kasan.fault=panic" "not booted with $off: the panic path is the normal $runtime-$mode kernel's"
