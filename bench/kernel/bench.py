@@ -33,7 +33,9 @@ The decomposition boots plugin-own and plugin-own-nochecks again with
 kasan.stacktrace=off and kasan.quarantine=off, so that each row adds one
 part of the cost; plugin-own-noscope gives use-after-scope's,
 plugin-own-nouar use-after-return's, and plugin-own booted with
-kasan.stack_use_after_return=off what it costs compiled in but off.
+kasan.stack_use_after_return=off what it costs compiled in but off;
+plugin-own booted with kasan.page_guard=off (own-guard-off) what the
+guard pages after page allocations cost (Linux 6.1's glue has them).
 Everything goes to DIR/bench-kernel.json, where the boots of an earlier
 run in DIR that this one did not repeat stay; the profiles of each boot
 to DIR/profile-BOOT.json.
@@ -57,6 +59,7 @@ MEMORY = re.compile(r"kasan-bench: memory (\w+) (\w+) (\d+)\s*$")
 NO_STACKS = "kasan.stacktrace=off"
 NO_QUARANTINE = "kasan.quarantine=off"
 NO_UAR = "kasan.stack_use_after_return=off"
+NO_GUARD = "kasan.page_guard=off"
 
 # label: (compiler, runtime, mode or None for --mode, plugin flags)
 KERNELS = {
@@ -92,6 +95,7 @@ BOOTS = {
     "own-noscope": ("plugin-own-noscope", ""),
     "own-nouar": ("plugin-own-nouar", ""),
     "own-uar-off": ("plugin-own", NO_UAR),
+    "own-guard-off": ("plugin-own", NO_GUARD),
     "native-own-outline": ("native-own-outline", ""),
     "plugin-own-outline": ("plugin-own-outline", ""),
 }

@@ -20,11 +20,13 @@ DECOMPOSITION = [("none", "a kernel without KASan"),
 WITHOUT = [("own-nostacks", "stacks"), ("own-noquarantine", "quarantine"),
            ("own-noscope", "use-after-scope"),
            ("own-nouar", "use-after-return"),
-           ("own-uar-off", "use-after-return, on at run time")]
+           ("own-uar-off", "use-after-return, on at run time"),
+           ("own-guard-off", "guard pages after page allocations")]
 GROUPS = ["checks", "hooks", "stacks", "quarantine", "poison", "reports",
           "kernel", "user"]
 PROFILED = ["native-mainline", "plugin-own", "native-own",
             "plugin-mainline", "own-noscope", "own-nouar", "own-uar-off",
+            "own-guard-off",
             "none"]
 OUTLINE = ("native-own-outline", "plugin-own-outline")
 
