@@ -35,7 +35,8 @@ part of the cost; plugin-own-noscope gives use-after-scope's,
 plugin-own-nouar use-after-return's, and plugin-own booted with
 kasan.stack_use_after_return=off what it costs compiled in but off;
 plugin-own booted with kasan.redzone_check=off gives the redzone
-check's cost.
+check's cost, and with kasan.page_guard=off (own-guard-off) what the
+guard pages after page allocations cost (Linux 6.1's glue has them).
 Everything goes to DIR/bench-kernel.json, where the boots of an earlier
 run in DIR that this one did not repeat stay; the profiles of each boot
 to DIR/profile-BOOT.json.
@@ -60,6 +61,7 @@ NO_STACKS = "kasan.stacktrace=off"
 NO_QUARANTINE = "kasan.quarantine=off"
 NO_UAR = "kasan.stack_use_after_return=off"
 NO_REDZONE_CHECK = "kasan.redzone_check=off"
+NO_GUARD = "kasan.page_guard=off"
 
 # label: (compiler, runtime, mode or None for --mode, plugin flags)
 KERNELS = {
@@ -96,6 +98,7 @@ BOOTS = {
     "own-nouar": ("plugin-own-nouar", ""),
     "own-uar-off": ("plugin-own", NO_UAR),
     "own-redzone-off": ("plugin-own", NO_REDZONE_CHECK),
+    "own-guard-off": ("plugin-own", NO_GUARD),
     "native-own-outline": ("native-own-outline", ""),
     "plugin-own-outline": ("plugin-own-outline", ""),
 }

@@ -21,12 +21,13 @@ WITHOUT = [("own-nostacks", "stacks"), ("own-noquarantine", "quarantine"),
            ("own-noscope", "use-after-scope"),
            ("own-nouar", "use-after-return"),
            ("own-uar-off", "use-after-return, on at run time"),
-           ("own-redzone-off", "the redzone check")]
+           ("own-redzone-off", "the redzone check"),
+           ("own-guard-off", "guard pages after page allocations")]
 GROUPS = ["checks", "hooks", "stacks", "quarantine", "poison", "reports",
           "kernel", "user"]
 PROFILED = ["native-mainline", "plugin-own", "native-own",
             "plugin-mainline", "own-noscope", "own-nouar", "own-uar-off",
-            "own-redzone-off", "none"]
+            "own-redzone-off", "own-guard-off", "none"]
 OUTLINE = ("native-own-outline", "plugin-own-outline")
 
 
@@ -136,6 +137,28 @@ def print_memory(result):
         print("  %-22s %s" % (b, " ".join(cells)))
 
 
+def print_page_guards(result):
+    """What the guard pages after page allocations cost: plugin-own
+    against itself booted with kasan.page_guard=off."""
+    on, off = "plugin-own", "own-guard-off"
+    profs, mem = result.get("profiles", {}), result.get("memory_kB", {})
+    if off not in mem or on not in mem:
+        return
+    print("\n  guard pages after page allocations: %s (on) and %s (off)"
+          % (on, off))
+    if on in profs and off in profs:
+        a, b = profs[on]["total"] / 1e6, profs[off]["total"] / 1e6
+        print("  %-28s %10.1f %10.1f %+8.2f%%" %
+              ("guest instructions (M)", a, b, 100.0 * (a - b) / b))
+    for when in ("workload", "shrunk"):
+        for key in ("MemFree", "Slab"):
+            a = mem[on].get(when, {}).get(key)
+            b = mem[off].get(when, {}).get(key)
+            if a is not None and b is not None:
+                print("  %-28s %10d %10d %+8d" %
+                      ("%s %s (kB)" % (key, when), a, b, a - b))
+
+
 def print_top(result, count=15):
     profs = result.get("profiles", {})
     for b in ("plugin-own", "native-mainline"):
@@ -152,6 +175,7 @@ def print_all(result):
     print_groups(result)
     print_checks(result)
     print_memory(result)
+    print_page_guards(result)
     print_top(result)
 
 

@@ -7,7 +7,9 @@
 #
 # Writes into OUT: serial.log, results.json, and kernel.sum with one
 # DejaGnu-style line per check: build, .cmd flags, boot, each KUnit case,
-# stray reports, ..., and a second boot with kasan.fault=panic
+# stray reports, ..., in full runs (RUNTIME_OFF_BOOT) with our runtime a
+# boot with its own detections off (serial-runtime-off.log, judged with
+# linux-X.Y/runtime-off.override), and a boot with kasan.fault=panic
 # (serial-fault-panic.log) that must panic at the first report.
 #
 # OFF (plugin only) is no-globals, no-stack, no-use-after-scope or

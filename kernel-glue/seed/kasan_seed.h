@@ -139,6 +139,22 @@ static inline void seed_need_use_after_return(struct kunit *test)
 }
 
 /*
+ * The kasan-plugin runtime's guard pages after page allocations (the
+ * glue's page allocator patch defines KASAN_PAGE_GUARD_MAGIC in
+ * <linux/kasan.h>): mainline's runtime has none, and the page after an
+ * allocation may be anything there.  Booted with kasan.page_guard=off,
+ * the kernel keeps the code and takes no guards: the cases run and fail
+ * for want of a report.
+ */
+static inline void seed_need_page_guards(struct kunit *test)
+{
+#ifndef KASAN_PAGE_GUARD_MAGIC
+	kunit_skip(test, "no guard pages after page allocations; needs"
+		   " CONFIG_KASAN_RUNTIME_OWN and the glue's page allocator");
+#endif
+}
+
+/*
  * Skip a case whose bad access is a memset() when the kernel does not
  * check it: the write would happen, unreported, and corrupt the heap
  * (mainline's KASAN_TEST_NEEDS_CHECKED_MEMINTRINSICS).

@@ -20,6 +20,7 @@
 #include <linux/list.h>
 #include <linux/mm.h>
 #include <linux/module.h>
+#include <linux/preempt.h>
 #include <linux/printk.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -88,6 +89,80 @@ static void kmalloc_large_oob_right(struct kunit *test)
 	OPTIMIZER_HIDE_VAR(p);
 	SEED_BAD_ACCESS(test, "slab-out-of-bounds", p[size] = 'x');
 	kfree(p);
+}
+
+/*
+ * One byte past pages of order 2, read: the runtime's guard page after
+ * them (kasan.page_guard=on) makes it a report whatever the next page
+ * holds.  A read, not a write: without a guard the next page may be
+ * anyone's.  And the case must fail there for want of a report, not
+ * report the next page as free: of a few order-2 allocations it reads
+ * past one that another of them directly follows, which only happens
+ * without guards (consecutive allocations come from split buddies), and
+ * past the first one otherwise.
+ */
+#define SEED_PAGE_BLOCKS	16
+
+static struct page *seed_pick_followed(struct page **held, int n)
+{
+	int i, j;
+
+	for (i = 0; i < n; i++)
+		for (j = 0; j < n; j++)
+			if (page_to_pfn(held[j]) == page_to_pfn(held[i]) + 4)
+				return held[i];
+	return held[0];
+}
+
+static void pagealloc_order2_oob_right(struct kunit *test)
+{
+	struct page *held[SEED_PAGE_BLOCKS];
+	char *p;
+	int i;
+
+	seed_need_page_guards(test);
+	for (i = 0; i < SEED_PAGE_BLOCKS; i++) {
+		held[i] = alloc_pages(GFP_KERNEL, 2);
+		KUNIT_ASSERT_NOT_NULL(test, held[i]);
+	}
+	p = page_address(seed_pick_followed(held, SEED_PAGE_BLOCKS));
+	OPTIMIZER_HIDE_VAR(p);
+	SEED_BAD_ACCESS(test, "page-out-of-bounds",
+			seed_sink = p[PAGE_SIZE << 2]);
+	for (i = 0; i < SEED_PAGE_BLOCKS; i++)
+		__free_pages(held[i], 2);
+}
+
+/*
+ * A large kmalloc() object read after large objects of its size were
+ * allocated that would take its pages again without a quarantine: its
+ * freed pages go to the page allocator's per-CPU list, last in, first
+ * out (with their guard page), where the next allocation of their order
+ * on this CPU finds them.  The runtime's quarantine holds them back (the
+ * guard keeps a large object's free metadata), so the read finds them
+ * freed; with kasan.quarantine=off or kasan.page_guard=off one of the new
+ * objects has them, and the read is of a live object: no report.
+ */
+#define SEED_LARGE_REUSE	4
+
+static void kmalloc_large_uaf_after_reuse(struct kunit *test)
+{
+	size_t size = KMALLOC_MAX_CACHE_SIZE + 10;
+	char *held[SEED_LARGE_REUSE];
+	char *p;
+	int i;
+
+	seed_need_page_guards(test);
+	migrate_disable();
+	p = seed_kmalloc(test, size);
+	kfree(p);
+	for (i = 0; i < SEED_LARGE_REUSE; i++)
+		held[i] = kmalloc(size, GFP_KERNEL);
+	migrate_enable();
+	OPTIMIZER_HIDE_VAR(p);
+	SEED_BAD_ACCESS(test, "use-after-free", seed_sink = p[0]);
+	for (i = 0; i < SEED_LARGE_REUSE; i++)
+		kfree(held[i]);
 }
 
 /*
@@ -473,6 +548,8 @@ static struct kunit_case seed_cases[] = {
 	KUNIT_CASE(oob_left),
 	KUNIT_CASE(kmalloc_node_oob_right),
 	KUNIT_CASE(kmalloc_large_oob_right),
+	KUNIT_CASE(pagealloc_order2_oob_right),
+	KUNIT_CASE(kmalloc_large_uaf_after_reuse),
 	KUNIT_CASE(krealloc_more_oob),
 	KUNIT_CASE(krealloc_less_oob),
 	KUNIT_CASE(oob_16),

@@ -39,6 +39,7 @@
  */
 #define KASAN_PAGE_FREE		0xFF	/* freed page */
 #define KASAN_PAGE_REDZONE	0xFE	/* redzone of a page-backed object */
+#define KASAN_PAGE_GUARD	0xFD	/* guard page after page allocation (ours) */
 #define KASAN_SLAB_REDZONE	0xFC	/* redzone of a heap object */
 #define KASAN_SLAB_FREE		0xFB	/* freed heap object */
 #define KASAN_SLAB_FREETRACK	0xFA	/* freed heap object, free track valid */

@@ -92,6 +92,8 @@ static const char *shadow_bug_type(uint8_t s)
 		return "alloca-out-of-bounds";
 	case KASAN_VMALLOC_INVALID:
 		return "vmalloc-out-of-bounds";
+	case KASAN_PAGE_GUARD:
+		return "page-out-of-bounds";
 	}
 	/* Accessible shadow: the access raced with a poisoning. */
 	if (s < KASAN_GRANULE_SIZE)

@@ -103,6 +103,17 @@ bool kasan_check_free_large(void *ptr, unsigned long ip);
 bool kasan_mempool_free_pages(void *ptr, size_t size, unsigned long ip);
 bool kasan_unpoison_page_range(struct page *page, unsigned int order);
 void kasan_large_kmalloc_resize(const void *ptr, size_t size);
+/* page.c: guard pages may be taken from now on (the shadow is real). */
+void __init kasan_page_guards_ready(void);
+/*
+ * page.c: large kmalloc() objects with guards, for slab.c's platform
+ * functions: the object around an address, the object of a quarantine
+ * entry, and its release to the page allocator (its cache is NULL).
+ */
+bool kasan_large_find_object(unsigned long addr, struct kasan_object_info *obj);
+void kasan_large_object_of_free_meta(struct kasan_free_meta *meta,
+				     struct kasan_object_info *obj);
+void kasan_large_release(void *object);
 
 /* slab.c, for the version's hooks. */
 size_t kasan_slab_meta_after_object(struct kmem_cache *cache);

@@ -20,6 +20,9 @@
  *                              task's fake stack (default on; ours:
  *                              CONFIG_KASAN_STACK_USE_AFTER_RETURN,
  *                              fake_stack.c); off, tasks get none
+ *   kasan.page_guard=on|off    a guard page after each page allocation of
+ *                              order >= 1 but slab's (default on; ours:
+ *                              page.c, with the glue's page allocator)
  *   kasan_multi_shot           report every bad access, not the first only
  * Read-only in /sys/module/kasan/parameters/: quarantine_bytes (held now),
  * quarantine_limit, shadow_bytes (real shadow mapped at boot), and the

@@ -73,13 +73,15 @@ void __init kasan_shadow_fill_ptes(pte_t *pte, unsigned long addr,
 
 /*
  * The shadow is complete: init_task, whose kasan_depth kept reports off
- * while the shadow was the early zero page, may report from now on, and
- * functions may take frames from fake stacks.
+ * while the shadow was the early zero page, may report from now on,
+ * functions may take frames from fake stacks, and page allocations may
+ * get guard pages.
  */
 void __init kasan_shadow_ready(void)
 {
 	init_task.kasan_depth = 0;
 	kasan_use_after_return_ready();
+	kasan_page_guards_ready();
 	pr_info("KernelAddressSanitizer initialized (kasan-plugin runtime): "
 		"%lu KiB of shadow, %lu KiB of its page tables\n",
 		kasan_shadow_bytes >> 10, kasan_shadow_table_bytes >> 10);

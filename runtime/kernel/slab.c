@@ -129,7 +129,7 @@ bool kasan_plat_find_object(unsigned long addr, struct kasan_object_info *obj)
 	unsigned long object, end, next, slab_end;
 
 	if (!slab)
-		return false;
+		return kasan_large_find_object(addr, obj);
 	cache = slab->slab_cache;
 	object = (unsigned long)nearest_obj(cache, slab, (void *)addr);
 	end = object + cache->object_size;
@@ -142,12 +142,21 @@ bool kasan_plat_find_object(unsigned long addr, struct kasan_object_info *obj)
 	return true;
 }
 
-/* The free metadata is in the object's slot, so in the object's slab. */
+/*
+ * The free metadata is in the object's slot, so in the object's slab; a
+ * large kmalloc()'s is in its guard page (page.c).
+ */
 void kasan_plat_object_of_free_meta(struct kasan_free_meta *meta,
 				    struct kasan_object_info *obj)
 {
-	struct kmem_cache *cache = virt_to_slab(meta)->slab_cache;
+	struct slab *slab = virt_to_slab(meta);
+	struct kmem_cache *cache;
 
+	if (!slab) {
+		kasan_large_object_of_free_meta(meta, obj);
+		return;
+	}
+	cache = slab->slab_cache;
 	object_info(cache, (void *)meta - cache->kasan_info.free_meta_offset,
 		    obj);
 }
@@ -180,6 +189,10 @@ void kasan_plat_release_wait(void)
  */
 void kasan_plat_release_object(void *cache, void *object)
 {
+	if (!cache) {
+		kasan_large_release(object);
+		return;
+	}
 	*kasan_shadow_of(object) = KASAN_SLAB_FREE;
 	___cache_free(cache, object, _THIS_IP_);
 }
