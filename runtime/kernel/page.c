@@ -145,6 +145,10 @@ static void large_object_info(struct page *head, struct page *guard,
 	obj->object = page_address(head);
 	obj->object_size = page_size(head);
 	obj->slot_size = page_size(head) + PAGE_SIZE;
+	/* The guard is the redzone: no pattern to fill or check. */
+	obj->left_redzone = 0;
+	obj->redzone_start = 0;
+	obj->redzone_end = 0;
 	obj->alloc_meta = &meta->alloc_meta;
 	obj->free_meta = &meta->free_meta;
 }
@@ -337,7 +341,6 @@ void __kasan_kfree_large(void *ptr, unsigned long ip)
 {
 	kasan_check_free_large(ptr, ip);
 }
-
 
 void kasan_plat_describe_address(unsigned long addr)
 {
