@@ -36,7 +36,7 @@ plugin-own-nouar use-after-return's, and plugin-own booted with
 kasan.stack_use_after_return=off what it costs compiled in but off;
 plugin-own booted with kasan.redzone_check=off gives the redzone
 check's cost, and with kasan.page_guard=off (own-guard-off) what the
-guard pages after page allocations cost (Linux 6.1's glue has them).
+guard pages after page allocations cost.
 Everything goes to DIR/bench-kernel.json, where the boots of an earlier
 run in DIR that this one did not repeat stay; the profiles of each boot
 to DIR/profile-BOOT.json.
