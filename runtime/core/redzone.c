@@ -107,12 +107,37 @@ void kasan_redzone_resize(const struct kasan_object_info *obj,
 		kasan_fill(object + old_size, 0, new_size - old_size);
 }
 
+/* Eight bytes compared at once, whatever their type. */
+typedef uint64_t __attribute__((may_alias)) pattern_word_t;
+
+/*
+ * Every free and every release compares: a word at a time where the
+ * bytes are aligned (a byte loop was 2.5% of make bench-kernel).
+ */
+static bool intact(const uint8_t *p, size_t n)
+{
+	const uint64_t word = KASAN_REDZONE_PATTERN * 0x0101010101010101ULL;
+
+	for (; n && ((unsigned long)p & 7); n--, p++)
+		if (*p != KASAN_REDZONE_PATTERN)
+			return false;
+	for (; n >= 8; n -= 8, p += 8)
+		if (*(const pattern_word_t *)p != word)
+			return false;
+	for (; n; n--, p++)
+		if (*p != KASAN_REDZONE_PATTERN)
+			return false;
+	return true;
+}
+
 /* The first and last damaged byte of r, false if there is none. */
 static bool damaged(const struct redzone_range *r, uint8_t **first,
 		    uint8_t **last)
 {
 	uint8_t *p;
 
+	if (intact(r->start, r->size))
+		return false;
 	for (p = r->start; p < r->start + r->size; p++)
 		if (*p != KASAN_REDZONE_PATTERN)
 			break;
