@@ -124,10 +124,19 @@ static struct slab *addr_to_slab(const void *addr)
  */
 bool kasan_plat_find_object(unsigned long addr, struct kasan_object_info *obj)
 {
-	struct slab *slab = addr_to_slab((void *)addr);
+	struct slab *slab;
 	struct kmem_cache *cache;
 	unsigned long object, end, next, slab_end;
 
+	/*
+	 * Before the slab allocator is up there is no object, and the memory
+	 * map may not be set up either: a check that finds a write bad in
+	 * early boot (redzone.c asks, whether or not the report is made, ARM
+	 * did) must not read it.
+	 */
+	if (unlikely(!slab_is_available()))
+		return false;
+	slab = addr_to_slab((void *)addr);
 	if (!slab)
 		return kasan_large_find_object(addr, obj);
 	cache = slab->slab_cache;
