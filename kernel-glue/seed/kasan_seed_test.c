@@ -97,16 +97,37 @@ static void kmalloc_large_oob_right(struct kunit *test)
  * holds.  A read, not a write: without a guard the next page may be
  * anyone's.  And the case must fail there for want of a report, not
  * report the next page as free: of a few order-2 allocations it reads
- * past one that another of them directly follows, which only happens
- * without guards (consecutive allocations come from split buddies), and
- * past the first one otherwise.
+ * past one with a guard, or else past one that another of them directly
+ * follows, which only happens without guards (consecutive allocations
+ * come from split buddies), or else past the first one.
  */
 #define SEED_PAGE_BLOCKS	16
 
-static struct page *seed_pick_followed(struct page **held, int n)
+/* Whether the runtime gave the pages of order at page a guard page. */
+static bool seed_guarded(struct page *page, unsigned int order)
+{
+#ifdef KASAN_PAGE_GUARD_MAGIC
+	struct page *next = page + (1 << order);
+
+	return PageGuard(next) &&
+	       page_private(next) == (KASAN_PAGE_GUARD_MAGIC | order);
+#else
+	return false;
+#endif
+}
+
+/*
+ * A block with a guard if there is one: the runtime takes none where its
+ * migratetype has no free block of order 3 or more (ARM's unmovable
+ * lists after boot, at times); else one that another directly follows.
+ */
+static struct page *seed_pick_block(struct page **held, int n)
 {
 	int i, j;
 
+	for (i = 0; i < n; i++)
+		if (seed_guarded(held[i], 2))
+			return held[i];
 	for (i = 0; i < n; i++)
 		for (j = 0; j < n; j++)
 			if (page_to_pfn(held[j]) == page_to_pfn(held[i]) + 4)
@@ -125,7 +146,7 @@ static void pagealloc_order2_oob_right(struct kunit *test)
 		held[i] = alloc_pages(GFP_KERNEL, 2);
 		KUNIT_ASSERT_NOT_NULL(test, held[i]);
 	}
-	p = page_address(seed_pick_followed(held, SEED_PAGE_BLOCKS));
+	p = page_address(seed_pick_block(held, SEED_PAGE_BLOCKS));
 	OPTIMIZER_HIDE_VAR(p);
 	SEED_BAD_ACCESS(test, "page-out-of-bounds",
 			seed_sink = p[PAGE_SIZE << 2]);

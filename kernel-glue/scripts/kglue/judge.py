@@ -84,8 +84,10 @@ def report_detail(mine, bug_type, func, count):
     want = "%s in %s" % (bug_type, func)
     if count > 1:
         want = "%d x %s" % (count, want)
-    func_rx = re.compile(re.escape(func) + GCC_PART +
-                         r"(\+0x[0-9a-f]+/0x[0-9a-f]+)?")
+    # "A|B": either, where it depends on what the compiler inlined.
+    func_rx = re.compile("(%s)" % "|".join(re.escape(f)
+                                          for f in func.split("|")) +
+                         GCC_PART + r"(\+0x[0-9a-f]+/0x[0-9a-f]+)?")
 
     def title_bad(r):
         m = TITLE.search(r["text"])
