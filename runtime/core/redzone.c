@@ -23,9 +23,10 @@
  * it (kasan_redzone_note_write()), and its damage is mended without a
  * second report.  So is a write the task let through on purpose
  * (kasan_disable_current()).  A freed object may hold its free metadata
- * at its start: the check at release leaves those bytes out.  An allocator that wipes a slot when it
- * frees it (SLUB's init_on_free) wipes the alloc metadata too: a
- * requested size of 0 says there is nothing to compare.
+ * at its start: the check at release leaves those bytes out.  An
+ * allocator that wipes a slot when it frees it (SLUB's init_on_free)
+ * wipes the alloc metadata too: a requested size of 0 says there is
+ * nothing to compare.
  */
 #include "kasan_core.h"
 
