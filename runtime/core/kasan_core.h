@@ -82,6 +82,8 @@ static inline unsigned long kasan_round_down(unsigned long x, unsigned long a)
 
 /* shadow.c */
 void kasan_fill(void *addr, uint8_t value, size_t size);
+const uint8_t *kasan_first_not(const uint8_t *start, const uint8_t *end,
+			       uint8_t value);
 void kasan_poison(const void *addr, size_t size, uint8_t value);
 void kasan_unpoison(const void *addr, size_t size);
 bool kasan_byte_accessible(const void *addr);

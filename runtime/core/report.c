@@ -504,7 +504,9 @@ bool kasan_report(unsigned long addr, size_t size, bool is_write,
 {
 	unsigned long entry = kasan_plat_report_enter();
 	int *depth = kasan_plat_task_depth();
-	bool reported = false;
+	/* A bad write, reported or not, tells redzone.c of its damage. */
+	bool note = is_write && kasan_plat_addr_has_shadow(addr);
+	bool print = !*depth && report_enabled();
 	struct report_info info = {
 		.type = KASAN_REPORT_ACCESS,
 		.addr = addr,
@@ -513,28 +515,39 @@ bool kasan_report(unsigned long addr, size_t size, bool is_write,
 		.ip = ip,
 	};
 
-	if (is_write && kasan_plat_addr_has_shadow(addr))
-		kasan_redzone_note_write(first_bad_addr(addr, size));
-	if (!*depth && report_enabled()) {
-		++*depth;
+	if (note || print)
 		info.first_bad = first_bad_addr(addr, size);
+	if (note)
+		kasan_redzone_note_write(info.first_bad);
+	if (print) {
+		++*depth;
 		info.bug_type = kasan_bug_type(addr, size);
 		print_report(&info);
 		--*depth;
-		reported = true;
 	}
 	kasan_plat_report_exit(entry);
-	return reported;
+	return print;
 }
 
 /*
- * Not suppressed by the task's depth: a bad free is no access of
- * poisoned memory, which is what kasan_disable_current() is about.
+ * A report that the task's depth does not suppress: a bad free, or a
+ * redzone found damaged, is no access of poisoned memory, which is what
+ * kasan_disable_current() is about.
  */
+static void print_report_unsuppressed(struct report_info *info)
+{
+	int *depth = kasan_plat_task_depth();
+
+	if (!report_enabled())
+		return;
+	++*depth;
+	print_report(info);
+	--*depth;
+}
+
 void kasan_report_invalid_free(void *ptr, unsigned long ip,
 			       enum kasan_report_type type)
 {
-	int *depth = kasan_plat_task_depth();
 	struct report_info info = {
 		.type = type,
 		.addr = (unsigned long)ptr,
@@ -544,11 +557,7 @@ void kasan_report_invalid_free(void *ptr, unsigned long ip,
 			    "double-free" : "invalid-free",
 	};
 
-	if (!report_enabled())
-		return;
-	++*depth;
-	print_report(&info);
-	--*depth;
+	print_report_unsuppressed(&info);
 }
 
 /*
@@ -556,12 +565,11 @@ void kasan_report_invalid_free(void *ptr, unsigned long ip,
  * (redzone.c): an uninstrumented write went there, found at free time or
  * when the object left the quarantine.  The write itself is long gone;
  * the report names the free (ip) and describes the object, with its
- * stacks.  Like a bad free, not suppressed by the task's depth.
+ * stacks.
  */
 void kasan_report_redzone(unsigned long addr, size_t size, unsigned long ip,
 			  enum kasan_report_type type)
 {
-	int *depth = kasan_plat_task_depth();
 	struct report_info info = {
 		.type = type,
 		.addr = addr,
@@ -572,9 +580,5 @@ void kasan_report_redzone(unsigned long addr, size_t size, unsigned long ip,
 		.bug_type = "slab-out-of-bounds",
 	};
 
-	if (!report_enabled())
-		return;
-	++*depth;
-	print_report(&info);
-	--*depth;
+	print_report_unsuppressed(&info);
 }

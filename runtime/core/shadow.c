@@ -72,19 +72,26 @@ bool kasan_byte_accessible(const void *addr)
 	return !byte_poisoned((unsigned long)addr);
 }
 
-/* The first shadow byte in [start, end) that is not 0, or NULL. */
-static const uint8_t *first_nonzero(const uint8_t *start, const uint8_t *end)
+/*
+ * The first byte in [start, end) that is not value, or NULL; aligned
+ * bytes eight at a time.  For shadow (the first non-zero byte) and for
+ * redzones (the first byte not the pattern, redzone.c).
+ */
+const uint8_t *kasan_first_not(const uint8_t *start, const uint8_t *end,
+			       uint8_t value)
 {
+	uint64_t word = value * 0x0101010101010101ULL;
+
 	while (start < end && ((unsigned long)start & 7))
-		if (*start++)
+		if (*start++ != value)
 			return start - 1;
 	while (start + 8 <= end) {
-		if (*(const fill_word_t *)start)
+		if (*(const fill_word_t *)start != word)
 			break;
 		start += 8;
 	}
 	for (; start < end; start++)
-		if (*start)
+		if (*start != value)
 			return start;
 	return NULL;
 }
@@ -117,8 +124,8 @@ unsigned long kasan_first_bad_addr(unsigned long addr, size_t size)
 		if (p >= end)
 			break;
 		/* Whole granules up to the last one. */
-		s = first_nonzero(kasan_shadow_of((void *)p),
-				  kasan_shadow_of((void *)(end - 1)));
+		s = kasan_first_not(kasan_shadow_of((void *)p),
+				    kasan_shadow_of((void *)(end - 1)), 0);
 		if (s)
 			p = (unsigned long)kasan_mem_of_shadow(s);
 		else
