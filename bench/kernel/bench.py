@@ -57,6 +57,8 @@ GLUE = os.path.join(ROOT, "kernel-glue")
 PHASE = re.compile(r"kasan-bench: (\w+) (\d+\.\d+) (\d+\.\d+)\s*$")
 COUNTER = re.compile(r"kasan-bench: counter (\w+) (\d+)\s*$")
 MEMORY = re.compile(r"kasan-bench: memory (\w+) (\w+) (\d+)\s*$")
+SLAB_CACHE = re.compile(r"kasan-bench: slab (\w+) (\S+) (\d+) (\d+) (\d+) "
+                        r"(\d+)\s*$")
 NO_STACKS = "kasan.stacktrace=off"
 NO_QUARANTINE = "kasan.quarantine=off"
 NO_UAR = "kasan.stack_use_after_return=off"
@@ -160,7 +162,8 @@ def reprofile(args):
 
 def read_serial(log):
     """The phases' guest seconds, the runtime's counters and the memory
-    lines ({"workload": {"Slab": kB, ...}, "shrunk": {...}}) of a boot."""
+    lines ({"workload": {"Slab": kB, ..., "caches": {name: {"slot",
+    "active", "objects", "kB"}}}, "shrunk": {...}}) of a boot."""
     phases, counters, memory = {}, {}, {}
     for line in open(log, errors="replace"):
         m = PHASE.search(line)
@@ -173,6 +176,14 @@ def read_serial(log):
         m = MEMORY.search(line)
         if m:
             memory.setdefault(m.group(1), {})[m.group(2)] = int(m.group(3))
+        m = SLAB_CACHE.search(line)
+        if m:
+            caches = memory.setdefault(m.group(1), {}).setdefault(
+                "caches", {})
+            caches[m.group(2)] = {"slot": int(m.group(3)),
+                                  "active": int(m.group(4)),
+                                  "objects": int(m.group(5)),
+                                  "kB": int(m.group(6))}
     if not phases:
         sys.exit("bench: no timed phases in %s" % log)
     phases["total"] = round(sum(phases.values()), 2)
