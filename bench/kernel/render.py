@@ -137,6 +137,36 @@ def print_memory(result):
         print("  %-22s %s" % (b, " ".join(cells)))
 
 
+def quarantined(mem):
+    """Objects that left the slabs with the shrink (the quarantine's, and
+    the few a cache's shrink frees otherwise), and the slab kB it gave
+    back; None without the per-cache lines."""
+    held, shrunk = (mem.get(w, {}).get("caches") for w in ("workload",
+                                                           "shrunk"))
+    if not held or not shrunk:
+        return None
+    objects = sum(max(0, c["active"] - shrunk.get(n, {}).get("active", 0))
+                  for n, c in held.items())
+    return objects, mem["workload"]["Slab"] - mem["shrunk"]["Slab"]
+
+
+def print_quarantined(result):
+    """Memory at equal detection: what each runtime's quarantine held
+    after the workload, in objects and in slab, and so per object."""
+    mem = result.get("memory_kB", {})
+    rows = [(b, quarantined(mem[b])) for b in COMPARED if b in mem]
+    rows = [(b, q) for b, q in rows if q and q[0]]
+    if not rows:
+        return
+    print("\n  freed objects held after the workload (active objects the "
+          "shrink let go)")
+    print("  %-22s %10s %10s %12s" % ("", "objects", "slab kB",
+                                      "bytes each"))
+    for b, (objects, kb) in rows:
+        print("  %-22s %10d %10d %12.0f" % (b, objects, kb,
+                                            kb * 1024.0 / objects))
+
+
 def print_page_guards(result):
     """What the guard pages after page allocations cost: plugin-own
     against itself booted with kasan.page_guard=off."""
@@ -175,6 +205,7 @@ def print_all(result):
     print_groups(result)
     print_checks(result)
     print_memory(result)
+    print_quarantined(result)
     print_page_guards(result)
     print_top(result)
 
