@@ -20,10 +20,6 @@
  *                             around kasan_report(), which checks may call
  *                             from anywhere: the kernel leaves a
  *                             user-access region there
- *   KASAN_PLAT_SLAB_UAF       the title of an access to a freed allocator
- *                             object: "use-after-free", or Linux's
- *                             "slab-use-after-free" since 6.3 (a freed
- *                             page is "use-after-free" everywhere)
  *   KASAN_FAKE_STACK_SIZE     the bytes of a task's fake stack
  *                             (use-after-return): a power of two, at
  *                             least 32 KiB
@@ -46,6 +42,15 @@ void kasan_plat_print_line(const char *line);
 
 /* For a bad address without shadow, the bug type. */
 const char *kasan_plat_wild_bug_type(unsigned long addr);
+
+/*
+ * For an access to a freed allocator object at addr (freed object's
+ * shadow), the bug type: "use-after-free", or, for an object of a slab
+ * on Linux 6.3 and later, "slab-use-after-free".  A freed large kmalloc()
+ * object waits in the quarantine with the same shadow as a slab object,
+ * but mainline names it as the freed pages it is: "use-after-free".
+ */
+const char *kasan_plat_freed_bug_type(unsigned long addr);
 
 /* The current task: its name and pid, for "by task NAME/PID". */
 const char *kasan_plat_task_name(void);

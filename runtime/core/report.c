@@ -65,7 +65,7 @@ static bool report_enabled(void)
 	return !__atomic_exchange_n(&reported, true, __ATOMIC_RELAXED);
 }
 
-static const char *shadow_bug_type(uint8_t s)
+static const char *shadow_bug_type(uint8_t s, unsigned long addr)
 {
 	switch (s) {
 	case KASAN_PAGE_REDZONE:
@@ -86,7 +86,7 @@ static const char *shadow_bug_type(uint8_t s)
 		return "use-after-free";
 	case KASAN_SLAB_FREE:
 	case KASAN_SLAB_FREETRACK:
-		return KASAN_PLAT_SLAB_UAF;
+		return kasan_plat_freed_bug_type(addr);
 	case KASAN_ALLOCA_LEFT:
 	case KASAN_ALLOCA_RIGHT:
 		return "alloca-out-of-bounds";
@@ -127,7 +127,7 @@ const char *kasan_bug_type(unsigned long addr, size_t size)
 	s = kasan_shadow_of((void *)first_bad_addr(addr, size));
 	if (*s > 0 && *s < KASAN_GRANULE_SIZE)
 		s++;
-	return shadow_bug_type(*s);
+	return shadow_bug_type(*s, (unsigned long)kasan_mem_of_shadow(s));
 }
 
 static void print_symbol_line(const char *prefix, unsigned long addr)

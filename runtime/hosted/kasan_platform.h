@@ -22,9 +22,6 @@
 #ifndef KASAN_PLATFORM_H
 #define KASAN_PLATFORM_H
 
-/* As Linux before 6.3 named it: the hosted tests expect it. */
-#define KASAN_PLAT_SLAB_UAF	"use-after-free"
-
 #include <stddef.h>
 #include <stdint.h>
 #include <stdbool.h>

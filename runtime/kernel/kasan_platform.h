@@ -28,8 +28,6 @@
 #include "kasan_version.h"
 #include "kasan_arch.h"
 
-#define KASAN_PLAT_SLAB_UAF	KASAN_VERSION_SLAB_UAF
-
 #define kasan_likely(x)		likely(x)
 #define kasan_unlikely(x)	unlikely(x)
 

@@ -115,6 +115,13 @@ static struct slab *addr_to_slab(const void *addr)
 	return virt_to_slab(addr);
 }
 
+const char *kasan_plat_freed_bug_type(unsigned long addr)
+{
+	if (slab_is_available() && addr_to_slab((void *)addr))
+		return KASAN_VERSION_SLAB_UAF;
+	return "use-after-free";
+}
+
 /*
  * The object an address is described by: the one whose slot holds it,
  * or, for an address in that slot's redzone nearer to the next object's
