@@ -119,23 +119,30 @@ void kasan_fake_stack_init(struct kasan_fake_stack *fs, uint32_t pid,
 		     KASAN_STACK_AFTER_RETURN);
 }
 
-/* Four shadow bytes, whatever the type of what they describe. */
-typedef uint32_t __attribute__((may_alias)) shadow_word_t;
+/* Eight and four shadow bytes, whatever the type of what they describe. */
+typedef uint64_t __attribute__((may_alias)) shadow_u64_t;
+typedef uint32_t __attribute__((may_alias)) shadow_u32_t;
 
 /*
- * The shadow of a frame, four bytes (32 bytes of frame) at a store: the
- * frames are aligned to their class, 64 bytes at least, and the plugin's
- * are whole multiples of 32 bytes.  Not kasan_poison(): on every call
- * and return of such a function, its generality was most of the cost.
+ * The shadow of a frame, eight bytes (64 bytes of frame) at a store, and
+ * four for a last 32: the frames are aligned to their class, 64 bytes at
+ * least, so their shadow to 8 bytes, and the plugin's are whole multiples
+ * of 32 bytes (a size that is not is rounded up).  Not kasan_poison(): on
+ * every call and return of such a function, its generality was most of
+ * the cost.  Always inline: a call costs as much as the stores.
  */
-static inline void fill_frame_shadow(unsigned long frame, unsigned long size,
-				     uint32_t word)
+static inline __attribute__((always_inline))
+void fill_frame_shadow(unsigned long frame, unsigned long size, uint8_t value)
 {
-	shadow_word_t *shadow = (shadow_word_t *)kasan_shadow_of((void *)frame);
-	unsigned long i;
+	shadow_u64_t *shadow = (shadow_u64_t *)kasan_shadow_of((void *)frame);
+	uint64_t word = value * 0x0101010101010101ULL;
+	unsigned long n;
 
-	for (i = 0; i < (size + 31) / 32; i++)
-		shadow[i] = word;
+	size = kasan_round_up(size, 32);
+	for (n = size / 64; n; n--)
+		*shadow++ = word;
+	if (size & 32)
+		*(shadow_u32_t *)shadow = (uint32_t)word;
 }
 
 /* The first free frame of the class from where its ring stopped, or n. */
@@ -187,7 +194,7 @@ void __kasan_fake_frame_release(void *frame, unsigned long size)
 	unsigned int i = (addr - class_base(fs, class)) >>
 			 (FRAME_MIN_SHIFT + class);
 
-	fill_frame_shadow(addr, size, KASAN_STACK_AFTER_RETURN * 0x01010101U);
+	fill_frame_shadow(addr, size, KASAN_STACK_AFTER_RETURN);
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	((volatile uint8_t *)fs->used)[first_flag(class) + i] = 0;
 }

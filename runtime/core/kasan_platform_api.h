@@ -15,6 +15,21 @@
  *                             every check asks it first.  An address
  *                             without is reported as null-ptr-deref,
  *                             user-memory-access or wild-memory-access.
+ *   static inline struct kasan_fake_stack *kasan_plat_fake_stack(void)
+ *                             the current task's fake stack
+ *                             (use-after-return), or NULL when it has
+ *                             none: then functions keep their frames on
+ *                             the real stack.  Asked on every entry of a
+ *                             function with protected locals while
+ *                             use-after-return is on, from any context
+ *                             that runs instrumented code: inline, and
+ *                             it must not allocate there.  The platform
+ *                             allocates a fake stack,
+ *                             KASAN_FAKE_STACK_SIZE bytes aligned to
+ *                             that size, without calling instrumented
+ *                             code on it, sets it up with
+ *                             kasan_fake_stack_init() and frees it with
+ *                             its task
  *   static inline unsigned long kasan_plat_report_enter(void)
  *   static inline void kasan_plat_report_exit(unsigned long)
  *                             around kasan_report(), which checks may call
@@ -82,16 +97,6 @@ void kasan_plat_symbolize(unsigned long addr, char *buf, size_t size);
 /* Is addr on the current task's stack?  Its bounds, [*lo, *hi). */
 bool kasan_plat_current_stack(unsigned long *lo, unsigned long *hi);
 
-/*
- * The current task's fake stack (use-after-return), or NULL when it has
- * none: then functions keep their frames on the real stack.  The platform
- * allocates it, KASAN_FAKE_STACK_SIZE bytes aligned to that size, without
- * calling instrumented code on it, sets it up with kasan_fake_stack_init()
- * and frees it with its task.  Called on every entry of a function with
- * protected locals while use-after-return is on, from any context that
- * runs instrumented code: it must be cheap and must not allocate there.
- */
-struct kasan_fake_stack *kasan_plat_fake_stack(void);
 
 /* Is addr within a global of the program or kernel image (or a module)? */
 bool kasan_plat_addr_is_global(unsigned long addr);

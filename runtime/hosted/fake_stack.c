@@ -12,7 +12,7 @@
 
 #include "hosted.h"
 
-static __thread struct kasan_fake_stack *fake_stack;
+__thread struct kasan_fake_stack *kasan_hosted_fake_stack;
 /* Mapping one now (a signal handler must not map a second), or gone. */
 static __thread bool no_new_fake_stack;
 
@@ -28,7 +28,7 @@ static void unmap_fake_stack(void *fs)
 {
 	kasan_unpoison(fs, KASAN_FAKE_STACK_SIZE);
 	munmap(fs, KASAN_FAKE_STACK_SIZE);
-	fake_stack = NULL;
+	kasan_hosted_fake_stack = NULL;
 	no_new_fake_stack = true;
 }
 
@@ -71,16 +71,15 @@ static struct kasan_fake_stack *create_fake_stack(void)
 	if (fs) {
 		kasan_fake_stack_init(fs, kasan_plat_task_pid(),
 				      kasan_plat_task_name());
-		fake_stack = fs;
+		kasan_hosted_fake_stack = fs;
 		no_new_fake_stack = false;
 	}
 	return fs;
 }
 
-struct kasan_fake_stack *kasan_plat_fake_stack(void)
+/* kasan_plat_fake_stack() of a thread that has none yet. */
+struct kasan_fake_stack *kasan_hosted_fake_stack_first(void)
 {
-	if (kasan_likely(fake_stack != NULL))
-		return fake_stack;
 	if (no_new_fake_stack || !kasan_hosted_started)
 		return NULL;
 	return create_fake_stack();

@@ -66,6 +66,21 @@ static inline bool kasan_plat_addr_has_shadow(unsigned long addr)
 		addr >= KASAN_HOSTED_SHADOW_END);
 }
 
+/*
+ * The current thread's fake stack (fake_stack.c), mapped when the thread
+ * first asks.
+ */
+struct kasan_fake_stack;
+extern __thread struct kasan_fake_stack *kasan_hosted_fake_stack;
+struct kasan_fake_stack *kasan_hosted_fake_stack_first(void);
+
+static inline struct kasan_fake_stack *kasan_plat_fake_stack(void)
+{
+	if (kasan_likely(kasan_hosted_fake_stack != NULL))
+		return kasan_hosted_fake_stack;
+	return kasan_hosted_fake_stack_first();
+}
+
 /* User space has no user-access regions to leave for a report. */
 static inline unsigned long kasan_plat_report_enter(void)
 {

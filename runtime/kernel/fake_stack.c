@@ -34,18 +34,6 @@
 
 #define FAKE_STACK_ORDER	get_order(KASAN_FAKE_STACK_SIZE)
 
-/*
- * Called in every prologue that asks for a frame, from any context, and
- * by reports: one load.  current is valid wherever instrumented code
- * runs (x86_64: the per-CPU register, set up before the first C code of
- * a CPU; ARM: its TPIDRURO, set before secondary_start_kernel()'s first
- * call).
- */
-struct kasan_fake_stack *kasan_plat_fake_stack(void)
-{
-	return current->kasan_fake_stack;
-}
-
 /* A new task's, before it first runs: nothing else can see it yet. */
 void kasan_task_fake_stack_alloc(struct task_struct *tsk)
 {
@@ -130,12 +118,6 @@ void kasan_task_fake_stack_reset(struct task_struct *tsk)
 }
 
 #else /* !CONFIG_KASAN_STACK_USE_AFTER_RETURN */
-
-/* No field in task_struct, and no function asks: the core still links. */
-struct kasan_fake_stack *kasan_plat_fake_stack(void)
-{
-	return NULL;
-}
 
 void kasan_task_fake_stack_reset(struct task_struct *tsk)
 {

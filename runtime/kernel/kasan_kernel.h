@@ -14,7 +14,8 @@
  *                   reports
  * string.c          checked mem*(), the kasan_check_*() entry points
  * fake_stack.c      each task's fake stack (use-after-return): the
- *                   fork and free hooks, kasan_plat_fake_stack()
+ *                   fork and free hooks (kasan_plat_fake_stack() is
+ *                   inline, in kasan_platform.h)
  * shadow_ptes.c     the last level of the shadow's set-up, a run of PTEs,
  *                   and its end
  * memory_hotplug.c  shadow for memory going online, freed when it goes

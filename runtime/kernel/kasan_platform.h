@@ -60,6 +60,30 @@ static __always_inline bool kasan_plat_addr_has_shadow(unsigned long addr)
 #define KASAN_FAKE_STACK_SIZE	(32UL << 10)
 #endif
 
+/*
+ * The current task's (fake_stack.c): one load, inline, as every prologue
+ * that asks for a frame runs it.  current is valid wherever instrumented
+ * code runs (x86_64: the per-CPU register, set up before the first C code
+ * of a CPU; ARM: its TPIDRURO, set before secondary_start_kernel()'s
+ * first call).
+ */
+struct kasan_fake_stack;
+
+#ifdef CONFIG_KASAN_STACK_USE_AFTER_RETURN
+#include <linux/sched.h>
+
+static __always_inline struct kasan_fake_stack *kasan_plat_fake_stack(void)
+{
+	return current->kasan_fake_stack;
+}
+#else
+/* No field in task_struct, and no function asks: the core still links. */
+static __always_inline struct kasan_fake_stack *kasan_plat_fake_stack(void)
+{
+	return NULL;
+}
+#endif
+
 /* The kernel's compilers call the _noabort entry points only. */
 #define KASAN_PLAT_RECOVER_ONLY
 
