@@ -7,8 +7,9 @@ phases of system-call-heavy work (init in this directory), and QEMU's
 TCG plugin insn-profile.so counting every block the guest runs between
 the workload's first and last sync(2) (profile.py groups them by
 function: checks, stacks, quarantine, ...), and /proc/meminfo's slab
-lines after the workload and again once every cache is shrunk (which
-empties the quarantines).  Not a test: it prints ratios, profiles,
+lines and each cache's pages and objects (/proc/slabinfo) after the
+workload and again once every cache is shrunk (which empties the
+quarantines).  Not a test: it prints ratios, profiles,
 counts and memory.
 
   bench.py --tree build/linux-X.Y --prefix build/kernel-X.Y
