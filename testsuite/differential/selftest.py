@@ -81,14 +81,40 @@ def main():
     outdir = sys.argv[1]
     limit = int(sys.argv[2]) if len(sys.argv) > 2 else 60
     rnd = random.Random(12345)
+    dumps = native_dumps(outdir)
+    if not dumps:
+        print('selftest: no native dumps in %s' % outdir)
+        return 1
+    identity_bad, cases = identity_check(dumps)
+    per_kind = pick_mutants(cases, limit, rnd)
+    status, caught, explained, ok_explained = run_mutants(per_kind)
+    if identity_bad:
+        status = 1
+    print('selftest: %d dumps compared with themselves, %d not fully matched'
+          % (len(dumps), identity_bad))
+    for kind in per_kind:
+        print('selftest: %-6s mutants: %3d, reported as misses: %3d, '
+              'explained by another check or by policy: %3d, wrongly '
+              'accepted: %d' % (kind, len(per_kind[kind]), caught[kind],
+                                ok_explained[kind],
+                                explained[kind] - ok_explained[kind]))
+    return status
+
+
+def native_dumps(outdir):
+    """The native dumps to test with: all of the testsuite's, three of the
+    kernel's."""
     dumps = sorted(glob.glob(os.path.join(outdir, 'testsuite',
                                           '*.native.sanopt')))
     dumps += sorted(glob.glob(os.path.join(outdir, 'kernel',
                                            '*.native.sanopt')))[:3]
-    if not dumps:
-        print('selftest: no native dumps in %s' % outdir)
-        return 1
-    status = 0
+    return dumps
+
+
+def identity_check(dumps):
+    """Compare every dump with its renamed copy (each must match fully)
+    and list the possible mutants: (number of dumps that did not match,
+    [(dump, kind, line index, new line)])."""
     identity_bad = 0
     cases = []
     for d in dumps:
@@ -104,11 +130,24 @@ def main():
         for kind in ('drop', 'shrink', 'kind'):
             for i, new in mutants(lines, kind):
                 cases.append((d, kind, i, new))
+    return identity_bad, cases
+
+
+def pick_mutants(cases, limit, rnd):
+    """At most limit random mutants of each kind: {kind: [case]}."""
     rnd.shuffle(cases)
     per_kind = {'drop': [], 'shrink': [], 'kind': []}
     for c in cases:
         if len(per_kind[c[1]]) < limit:
             per_kind[c[1]].append(c)
+    return per_kind
+
+
+def run_mutants(per_kind):
+    """Compare every chosen mutant.  Returns (status, reported as misses,
+    explained, explained without the damaged check), the last three as
+    counts per kind."""
+    status = 0
     caught = {k: 0 for k in per_kind}
     explained = {k: 0 for k in per_kind}
     ok_explained = {k: 0 for k in per_kind}
@@ -126,38 +165,35 @@ def main():
                                offsets_cache.get(d))
             if res.misses:
                 caught[kind] += 1
+                continue
+            explained[kind] += 1
+            selfref = report_explained(kind, d, i, new, old, res)
+            if not selfref:
+                ok_explained[kind] += 1
             else:
-                explained[kind] += 1
-                why = [(c, p) for f_, n, c, p in res.details
-                       if c not in ('matched',)]
-                # acceptable only if no explanation rests on the damaged
-                # check itself (it is at dump line i + 1), or by policy
-                selfref = [c for c, p in why if p is not None and
-                           new is not None and p.stmt.lineno == i + 1]
-                if not selfref:
-                    ok_explained[kind] += 1
-                print('selftest: %s mutant of %s line %d (%s) not reported '
-                      'as a miss; explanations: %s' % (
-                          kind, os.path.basename(d), i + 1, old.strip()[:80],
-                          ', '.join('%s [%s]' % (c, p.describe() + '@' +
-                                                 compare.fmt_loc(p)
-                                                 if p else '-')
-                                    for c, p in why[:3])))
-                if selfref:
-                    status = 1
-                    print('selftest: ERROR: the damaged check itself was '
-                          'accepted')
-    if identity_bad:
-        status = 1
-    print('selftest: %d dumps compared with themselves, %d not fully matched'
-          % (len(dumps), identity_bad))
-    for kind in per_kind:
-        print('selftest: %-6s mutants: %3d, reported as misses: %3d, '
-              'explained by another check or by policy: %3d, wrongly '
-              'accepted: %d' % (kind, len(per_kind[kind]), caught[kind],
-                                ok_explained[kind],
-                                explained[kind] - ok_explained[kind]))
-    return status
+                status = 1
+                print('selftest: ERROR: the damaged check itself was '
+                      'accepted')
+    return status, caught, explained, ok_explained
+
+
+def report_explained(kind, d, i, new, old, res):
+    """Print a mutant that was not reported as a miss and its
+    explanations; returns those that rest on the damaged check itself."""
+    why = [(c, p) for f_, n, c, p in res.details
+           if c not in ('matched',)]
+    # acceptable only if no explanation rests on the damaged
+    # check itself (it is at dump line i + 1), or by policy
+    selfref = [c for c, p in why if p is not None and
+               new is not None and p.stmt.lineno == i + 1]
+    print('selftest: %s mutant of %s line %d (%s) not reported '
+          'as a miss; explanations: %s' % (
+              kind, os.path.basename(d), i + 1, old.strip()[:80],
+              ', '.join('%s [%s]' % (c, p.describe() + '@' +
+                                     compare.fmt_loc(p)
+                                     if p else '-')
+                        for c, p in why[:3])))
+    return selfref
 
 
 if __name__ == '__main__':
