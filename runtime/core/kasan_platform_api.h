@@ -97,7 +97,6 @@ void kasan_plat_symbolize(unsigned long addr, char *buf, size_t size);
 /* Is addr on the current task's stack?  Its bounds, [*lo, *hi). */
 bool kasan_plat_current_stack(unsigned long *lo, unsigned long *hi);
 
-
 /* Is addr within a global of the program or kernel image (or a module)? */
 bool kasan_plat_addr_is_global(unsigned long addr);
 
