@@ -78,14 +78,13 @@ def norm_ssa_default(tok):
     return tok
 
 
-def split_args(s):
-    """Split a call's argument list at top-level commas."""
-    args, depth, cur = [], 0, []
-    quote = False
-    esc = False
+def _literal_flags(s):
+    """For each character of s, whether it belongs to a string literal
+    (its quotes included), and whether s ends inside one."""
+    flags, quote, esc = [], False, False
     for ch in s:
         if quote:
-            cur.append(ch)
+            flags.append(True)
             if esc:
                 esc = False
             elif ch == '\\':
@@ -93,16 +92,24 @@ def split_args(s):
             elif ch == '"':
                 quote = False
             continue
-        if ch == '"':
-            quote = True
-        elif ch in '([<{':
-            depth += 1
-        elif ch in ')]>}':
-            depth -= 1
-        elif ch == ',' and depth == 0:
-            args.append(''.join(cur).strip())
-            cur = []
-            continue
+        quote = ch == '"'
+        flags.append(quote)
+    return flags, quote
+
+
+def split_args(s):
+    """Split a call's argument list at top-level commas."""
+    args, depth, cur = [], 0, []
+    for ch, literal in zip(s, _literal_flags(s)[0]):
+        if not literal:
+            if ch in '([<{':
+                depth += 1
+            elif ch in ')]>}':
+                depth -= 1
+            elif ch == ',' and depth == 0:
+                args.append(''.join(cur).strip())
+                cur = []
+                continue
         cur.append(ch)
     if ''.join(cur).strip():
         args.append(''.join(cur).strip())
@@ -135,25 +142,13 @@ def matching_bracket(s, i):
 
 
 def paren_balance(s):
-    """Parenthesis balance of s outside string literals."""
+    """Parenthesis balance of s outside string literals, and whether s
+    ends inside one."""
+    flags, quote = _literal_flags(s)
     bal = 0
-    quote = False
-    esc = False
-    for ch in s:
-        if quote:
-            if esc:
-                esc = False
-            elif ch == '\\':
-                esc = True
-            elif ch == '"':
-                quote = False
-            continue
-        if ch == '"':
-            quote = True
-        elif ch == '(':
-            bal += 1
-        elif ch == ')':
-            bal -= 1
+    for ch, literal in zip(s, flags):
+        if not literal and ch in '()':
+            bal += 1 if ch == '(' else -1
     return bal, quote
 
 
