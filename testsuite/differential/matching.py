@@ -162,53 +162,47 @@ def _line_kind(c):
     return (c.file, c.line, c.kind)
 
 
+def _pair(open_, by_key, used, fits):
+    """Pair each native check with the first unused plugin check of its
+    line and kind that fits it and whose address is not provably another;
+    returns the pairs and the native checks left."""
+    pairs, rest = [], []
+    for n in open_:
+        hit = next((p for p in by_key.get(_line_kind(n), ())
+                    if id(p) not in used and fits(n, p) and
+                    not provably_different(n.addr, p.addr)), None)
+        if hit is None:
+            rest.append(n)
+        else:
+            used.add(id(hit))
+            pairs.append((n, hit))
+    return pairs, rest
+
+
 def _pair_exact(open_, by_key, used, res, fkey):
     """Stage 1: exact (file, line, kind, size class); first the pairs whose
     canonical addresses are equal, then any pair whose addresses are not
     provably different.  Returns the native checks left."""
     for strict in (True, False):
-        rest = []
-        for n in open_:
-            hit = None
-            for p in by_key.get(_line_kind(n), ()):
-                if id(p) in used or p.size_class() != n.size_class():
-                    continue
-                if strict and not same_address(n.addr, p.addr):
-                    continue
-                if provably_different(n.addr, p.addr):
-                    continue
-                hit = p
-                break
-            if hit is None:
-                rest.append(n)
-            else:
-                used.add(id(hit))
-                res.matched += 1
-                res.details.append((fkey, n, 'matched', hit))
-        open_ = rest
+        pairs, open_ = _pair(
+            open_, by_key, used,
+            lambda n, p: (p.size_class() == n.size_class() and
+                          (not strict or same_address(n.addr, p.addr))))
+        for n, hit in pairs:
+            res.matched += 1
+            res.details.append((fkey, n, 'matched', hit))
     return open_
 
 
 def _pair_same_bytes(open_, by_key, used, res, fkey):
     """Stage 2: same bytes, other call variant.  Returns the native checks
     left."""
-    rest = []
-    for n in open_:
-        hit = None
-        nb = n.nbytes()
-        for p in by_key.get(_line_kind(n), ()):
-            if id(p) in used or nb is None or p.nbytes() != nb:
-                continue
-            if provably_different(n.addr, p.addr):
-                continue
-            hit = p
-            break
-        if hit is None:
-            rest.append(n)
-        else:
-            used.add(id(hit))
-            res.explained['same-bytes'] += 1
-            res.details.append((fkey, n, 'same-bytes', hit))
+    pairs, rest = _pair(open_, by_key, used,
+                        lambda n, p: (n.nbytes() is not None and
+                                      p.nbytes() == n.nbytes()))
+    for n, hit in pairs:
+        res.explained['same-bytes'] += 1
+        res.details.append((fkey, n, 'same-bytes', hit))
     return rest
 
 
