@@ -171,29 +171,16 @@ def c_type(t):
 
 def split_plus(s):
     """Split at top-level " + " outside string literals."""
-    out, cur, quote, esc, i = [], [], False, False, 0
+    literal = _literal_flags(s)[0]
+    out, start, i = [], 0, 0
     while i < len(s):
-        ch = s[i]
-        if quote:
-            cur.append(ch)
-            if esc:
-                esc = False
-            elif ch == '\\':
-                esc = True
-            elif ch == '"':
-                quote = False
-            i += 1
-            continue
-        if ch == '"':
-            quote = True
-        elif s.startswith(' + ', i):
-            out.append(''.join(cur))
-            cur = []
+        if not literal[i] and s.startswith(' + ', i):
+            out.append(s[start:i])
             i += 3
-            continue
-        cur.append(ch)
-        i += 1
-    out.append(''.join(cur))
+            start = i
+        else:
+            i += 1
+    out.append(s[start:])
     return out
 
 
