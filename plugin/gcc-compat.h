@@ -41,6 +41,7 @@
 #include "builtins.h"
 #include "calls.h"
 #include "cfgloop.h"
+#include "cfgloopmanip.h"
 #include "cfghooks.h"
 #include "dominance.h"
 #include "gimple-iterator.h"

@@ -2,7 +2,9 @@
 /*
  * The kasan GIMPLE pass: collect every access of the function, drop the
  * redundant checks, decide outline or inline by GCC's threshold rule
- * (a function with at least call-threshold checks uses calls), emit.
+ * (a function with at least call-threshold checks uses calls), copy
+ * loops whose checks a range test can stand for, move checks out of
+ * loops, emit.
  *
  * It runs just before "optimized", the last GIMPLE pass, like the kernel's
  * stackleak and latent_entropy plugins: after inlining, so it sees the
@@ -27,14 +29,19 @@ struct collected {
 	bool renamed_calls;
 };
 
-static void collect(function *fun, struct collected *c)
+/* Collects the checks of FUN's blocks but those in SKIP (if any). */
+static void collect(function *fun, struct collected *c, bitmap skip)
 {
 	basic_block bb;
 
-	c->renamed_calls = false;
+	c->checks.truncate(0);
+	c->no_returns.truncate(0);
+	c->explicit_calls.truncate(0);
 	FOR_EACH_BB_FN(bb, fun) {
 		gimple_stmt_iterator gsi;
 
+		if (skip && bitmap_bit_p(skip, bb->index))
+			continue;
 		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
 			gimple *stmt = gsi_stmt(gsi);
 
@@ -56,8 +63,8 @@ static void collect(function *fun, struct collected *c)
 	}
 }
 
-static void report(function *fun, struct collected *c,
-		   unsigned int removed, unsigned int hoisted, bool calls)
+static void report(function *fun, struct collected *c, unsigned int removed,
+		   unsigned int hoisted, unsigned int versioned, bool calls)
 {
 	unsigned int loads = 0, stores = 0, i;
 	kasan_check *check;
@@ -91,6 +98,9 @@ static void report(function *fun, struct collected *c,
 		if (hoisted)
 			fprintf(dump_file, "kasan: %s: %u checks before loops\n\n",
 				function_name(fun), hoisted);
+		if (versioned)
+			fprintf(dump_file, "kasan: %s: %u loops versioned\n\n",
+				function_name(fun), versioned);
 	}
 	if (kasan_opts.stats)
 		fprintf(stderr,
@@ -99,23 +109,48 @@ static void report(function *fun, struct collected *c,
 			removed, mode);
 }
 
+static unsigned int eliminate(struct collected *c)
+{
+	if (!kasan_opts.eliminate)
+		return 0;
+	return kasan_eliminate_redundant(&c->checks, kasan_opts.inline_checks);
+}
+
+/*
+ * Loops copied without checks (version.c) change the function: its checks
+ * are collected again, but for the copies', which need none.
+ */
+static unsigned int version_loops(function *fun, struct collected *c,
+				  unsigned int *removed)
+{
+	auto_bitmap unchecked;
+	unsigned int versioned = kasan_version_loops(&c->checks, unchecked);
+
+	if (versioned) {
+		collect(fun, c, unchecked);
+		*removed = eliminate(c);
+	}
+	return versioned;
+}
+
 static unsigned int instrument_function(function *fun)
 {
 	struct collected c;
-	unsigned int removed = 0, hoisted = 0, i;
+	unsigned int removed, hoisted = 0, versioned = 0, i;
 	kasan_check *check;
 	gimple *stmt;
 	bool calls, stack, allocas;
 
-	collect(fun, &c);
-	if (kasan_opts.eliminate)
-		removed = kasan_eliminate_redundant(&c.checks,
-						    kasan_opts.inline_checks);
-	if (kasan_opts.hoist)
-		hoisted = kasan_hoist_loop_checks(&c.checks);
+	c.renamed_calls = false;
+	collect(fun, &c, NULL);
+	removed = eliminate(&c);
 	calls = !kasan_opts.inline_checks ||
 		c.checks.length() - removed >= (unsigned int)kasan_opts.call_threshold;
-	report(fun, &c, removed, hoisted, calls);
+	if (kasan_opts.version_loops && calls)
+		versioned = version_loops(fun, &c, &removed);
+	if (kasan_opts.hoist)
+		hoisted = kasan_hoist_loop_checks(&c.checks);
+	report(fun, &c, removed, hoisted, versioned, calls);
 
 	/* Inline checks change the CFG; nothing below needs dominators. */
 	free_dominance_info(CDI_DOMINATORS);

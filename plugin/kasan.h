@@ -15,7 +15,9 @@
  * scope.c         which locals live together; poisoning ended scopes
  * alloca.c        redzones around alloca() and VLAs
  * eliminate.c     removing checks that a dominating check makes redundant
+ * loops.c         what hoist.c and version.c ask of loops and their checks
  * hoist.c         moving checks out of loops
+ * version.c       loops copied without checks, behind a test of their range
  * emit.c          outline calls and inline shadow checks
  * instrument.c    the GIMPLE pass that ties them together
  */
@@ -44,6 +46,7 @@ struct kasan_options {
 	bool use_after_return;		/* with stack: frames on fake stacks */
 	bool eliminate;
 	bool hoist;			/* move loop checks out (hoist.c) */
+	bool version_loops;		/* the runtime has the range test */
 	bool stats;
 	enum kasan_mem_intrinsics mem_intrinsics;
 	bool explicit_checks;		/* take __kasan_check_read/write */
@@ -153,8 +156,24 @@ void kasan_remove_explicit_check(gimple *call);
 unsigned int kasan_eliminate_redundant(vec<kasan_check> *checks,
 				       bool inline_possible);
 
+/* loops.c */
+bool kasan_loops_begin(vec<kasan_check> *checks);
+void kasan_loops_end(void);
+bool kasan_loop_is_plain(class loop *loop);
+bool kasan_invariant_in(class loop *loop, tree expr);
+bool kasan_signed_step(tree step, HOST_WIDE_INT *out);
+bool kasan_check_iv(class loop *loop, const kasan_check *check, tree *base,
+		    HOST_WIDE_INT *step);
+void kasan_iv_range(tree base, HOST_WIDE_INT step, tree latches,
+		    HOST_WIDE_INT size, tree *first, tree *len);
+
 /* hoist.c */
 unsigned int kasan_hoist_loop_checks(vec<kasan_check> *checks);
+tree kasan_latch_count(class loop *loop);
+bool kasan_hoistable(class loop *loop, bool plain, const kasan_check *check);
+
+/* version.c */
+unsigned int kasan_version_loops(vec<kasan_check> *checks, bitmap unchecked);
 
 /* emit.c */
 void kasan_emit_outline(const kasan_check *check);

@@ -43,6 +43,7 @@ struct kasan_options kasan_opts = {
 	false,				/* use_after_return */
 	true,				/* eliminate */
 	true,				/* hoist */
+	false,				/* version_loops */
 	false,				/* stats */
 	KASAN_MEMINTRIN_CHECK,		/* mem_intrinsics */
 	true,				/* explicit_checks */
@@ -232,6 +233,12 @@ static const struct plugin_arg plugin_args[] = {
 	FLAG("hoist", hoist, true,
 	     "checks of plain loops before the loop\n(default; hoist.c)"),
 	FLAG("no-hoist", hoist, false, "keep checks in their loops"),
+	FLAG("version-loops", version_loops, true,
+	     "outline: loops run without checks when\n"
+	     "the runtime's __kasan_range_accessible()\n"
+	     "finds their bytes accessible (version.c)"),
+	FLAG("no-version-loops", version_loops, false,
+	     "no such copies (default: mainline's\nruntime lacks the test)"),
 	FLAG("globals", globals, true,
 	     "redzones after global variables,\nregistered by a constructor"),
 	FLAG("no-globals", globals, false, "no redzones for globals (default)"),

@@ -3,7 +3,8 @@
  * The checks compilers call: __asan_load4_noabort(addr) and the rest of
  * GCC's kernel-address ABI (and the plain, abort-on-error variants of
  * user-space ASan), the inline checks' __asan_report_* calls, and
- * kasan_check_range() for the checked mem*() and string functions.
+ * kasan_check_range() for the checked mem*() and string functions, and
+ * the plugin's range test before a versioned loop.
  *
  * The ip of a report is the caller's return address: the instrumented
  * function that made the access.
@@ -85,6 +86,59 @@ bool kasan_check_range(unsigned long addr, size_t size, bool is_write,
 {
 	return check_access(addr, size, is_write, ip);
 }
+
+static check_inline uint64_t load_word(const uint8_t *s)
+{
+	uint64_t w;
+
+	__builtin_memcpy(&w, s, sizeof(w));
+	return w;
+}
+
+/*
+ * Is any shadow byte in [s, end) non-zero?  Words at any alignment, the
+ * last one overlapping the one before: no byte loops at either end.
+ */
+static check_inline bool shadow_nonzero_unaligned(const uint8_t *s,
+						  const uint8_t *end)
+{
+	uint64_t any = 0;
+
+	if (end - s < 8) {
+		for (; s < end; s++)
+			any |= *s;
+		return any;
+	}
+	for (; s < end - 8; s += 8)
+		any |= load_word(s);
+	return any | load_word(end - 8);
+}
+
+/*
+ * The test before a loop the plugin versioned (plugin/version.c): may
+ * every byte of [addr, addr + size) be accessed?  It never reports: on
+ * false the loop with its checks runs, and they report.  A size of all
+ * ones (a range the plugin would not have scanned) wraps and is refused
+ * before any shadow is read.  It runs once for every time the loop
+ * starts, which may be for a few bytes of a range of hundreds: the
+ * shadow is read a word at a time from the start.
+ */
+bool __kasan_range_accessible(unsigned long addr, size_t size);
+bool __kasan_range_accessible(unsigned long addr, size_t size)
+{
+	unsigned long last = addr + size - 1;
+
+	if (kasan_unlikely(!size))
+		return true;
+	if (kasan_unlikely(last < addr) ||
+	    kasan_unlikely(!kasan_plat_addr_has_shadow(addr)) ||
+	    kasan_unlikely(!kasan_plat_addr_has_shadow(last)) ||
+	    byte_bad(last))
+		return false;
+	return !shadow_nonzero_unaligned(kasan_shadow_of((void *)addr),
+					 kasan_shadow_of((void *)last));
+}
+KASAN_EXPORT(__kasan_range_accessible);
 
 /*
  * One entry point: its prototype (GCC and the kernel assume them; no

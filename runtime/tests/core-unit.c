@@ -2,9 +2,9 @@
 /*
  * Unit tests of the runtime core, run on the hosted platform: shadow
  * poisoning at every granule offset, range queries against a byte-by-byte
- * reference, the small-access checks, the slot layout, the redzone
- * check, the quarantine's bound, fake frames, the core's printf and the
- * order of a report's lines.  Not
+ * reference, the range test before a versioned loop, the small-access
+ * checks, the slot layout, the redzone check, the quarantine's bound, fake
+ * frames, the core's printf and the order of a report's lines.  Not
  * instrumented: it calls the core directly.  Prints "PASS: name" or
  * "FAIL: name (why)" per test, as DejaGnu does.
  *
@@ -131,6 +131,63 @@ static void test_ranges(void)
 		}
 	}
 	result("first bad byte of every range", ok, why);
+}
+
+bool __kasan_range_accessible(unsigned long addr, size_t size);
+
+/* Granules of the first 256 bytes of area, each whole, partial or bad. */
+static void random_granules(unsigned char *ok_byte, int bad_one_in)
+{
+	kasan_poison(area, 256, KASAN_SLAB_REDZONE);
+	memset(ok_byte, 0, 256);
+	for (int g = 0; g < 32; g++) {
+		int n = rand() % 3 ? 8 : rand() % 8;
+
+		if (rand() % bad_one_in == 0)
+			continue;
+		kasan_unpoison(area + g * 8, n);
+		memset(ok_byte + g * 8, 1, n);
+	}
+}
+
+/*
+ * The plugin's range test before a versioned loop, at every start and
+ * length in the area (shadow scanned a word at a time at any alignment):
+ * true exactly when no byte of the range is bad.  A size that wraps, as
+ * the plugin passes for a range it would not scan, is false; size 0 true.
+ */
+static void test_range_accessible(void)
+{
+	unsigned char ok_byte[256];
+	char why[160] = "";
+	int ok = 1;
+
+	srand(2);
+	for (int round = 0; round < 40 && ok; round++) {
+		random_granules(ok_byte, round % 2 ? 4 : 60);
+		for (unsigned long a = 0; a < 256 && ok; a++) {
+			int bad = 0;
+
+			for (unsigned long n = 1; a + n <= 256 && ok; n++) {
+				bad |= reference_bad(ok_byte, a + n - 1);
+				if (__kasan_range_accessible((unsigned long)area + a,
+							     n) == !bad)
+					continue;
+				snprintf(why, sizeof(why),
+					 "round %d [%lu, +%lu): %s, want %s", round,
+					 a, n, bad ? "accessible" : "not",
+					 bad ? "not" : "accessible");
+				ok = 0;
+			}
+		}
+	}
+	kasan_unpoison(area, 256);
+	if (ok && (__kasan_range_accessible((unsigned long)area, ~(size_t)0) ||
+		   !__kasan_range_accessible((unsigned long)area + 3, 0))) {
+		snprintf(why, sizeof(why), "size ~0 accepted or size 0 refused");
+		ok = 0;
+	}
+	result("range test of every range", ok, why);
 }
 
 void __asan_load1_noabort(unsigned long addr);
@@ -588,6 +645,7 @@ int main(void)
 	test_unpoison();
 	test_poison();
 	test_ranges();
+	test_range_accessible();
 	test_small_checks();
 	test_layout();
 	test_layout_redzone_gap();
