@@ -35,11 +35,13 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # The checks' entry points: out-of-line checks, the explicit checks of
-# instrumented.h, and the checking mem*() (in a KASan kernel memcpy() is
-# the runtime's, which checks and calls __memcpy(); __asan_memcpy() is
-# what prefixed mem intrinsics call).
+# instrumented.h, the range test before a loop the plugin versioned (one
+# check of the loop's whole range) and the checking mem*() (in a KASan
+# kernel memcpy() is the runtime's, which checks and calls __memcpy();
+# __asan_memcpy() is what prefixed mem intrinsics call).
 CHECK_ENTRY = re.compile(r"__asan_(load|store)(1|2|4|8|16|N)(_noabort)?$|"
                          r"__kasan_check_(read|write)$|"
+                         r"__kasan_(range)_accessible$|"
                          r"(?:__asan_)?(memcpy|memset|memmove)$")
 TOP = 40
 
@@ -135,8 +137,10 @@ def check_kind(names):
             return "%s%s" % (m.group(1), m.group(2))
         if m and m.group(4):
             return "check_%s" % m.group(4)
-        if m:
+        if m and m.group(5):
             return m.group(5)
+        if m:
+            return m.group(6)
     return None
 
 
