@@ -55,7 +55,7 @@ static struct loop_note *note_of(vec<loop_note> *notes, class loop *loop)
 		if (n->loop == loop)
 			return n;
 	fresh.loop = loop;
-	fresh.plain = kasan_loop_is_plain(loop);
+	fresh.plain = kasan_loop_is_plain(loop, true);
 	fresh.anchor = NULL;
 	return notes->safe_push(fresh);
 }

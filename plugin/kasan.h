@@ -159,7 +159,7 @@ unsigned int kasan_eliminate_redundant(vec<kasan_check> *checks,
 /* loops.c */
 bool kasan_loops_begin(vec<kasan_check> *checks);
 void kasan_loops_end(void);
-bool kasan_loop_is_plain(class loop *loop);
+bool kasan_loop_is_plain(class loop *loop, bool explicit_checks);
 bool kasan_invariant_in(class loop *loop, tree expr);
 bool kasan_signed_step(tree step, HOST_WIDE_INT *out);
 bool kasan_check_iv(class loop *loop, const kasan_check *check, tree *base,

@@ -19,7 +19,7 @@
  */
 #include "kasan.h"
 
-static bool stmt_keeps_loop_plain(gimple *stmt)
+static bool stmt_keeps_loop_plain(gimple *stmt, bool explicit_checks)
 {
 	if (is_gimple_debug(stmt))
 		return true;
@@ -28,7 +28,8 @@ static bool stmt_keeps_loop_plain(gimple *stmt)
 	switch (gimple_code(stmt)) {
 	case GIMPLE_CALL:
 		/* The kernel's explicit checks: taken as checks, then removed. */
-		return kasan_is_explicit_check(as_a<gcall *>(stmt));
+		return explicit_checks &&
+		       kasan_is_explicit_check(as_a<gcall *>(stmt));
 	case GIMPLE_ASM:
 		return false;
 	default:
@@ -36,7 +37,7 @@ static bool stmt_keeps_loop_plain(gimple *stmt)
 	}
 }
 
-static bool block_keeps_loop_plain(basic_block bb)
+static bool block_keeps_loop_plain(basic_block bb, bool explicit_checks)
 {
 	gimple_stmt_iterator gsi;
 	edge_iterator ei;
@@ -48,19 +49,23 @@ static bool block_keeps_loop_plain(basic_block bb)
 		if (e->flags & (EDGE_EH | EDGE_ABNORMAL | EDGE_IRREDUCIBLE_LOOP))
 			return false;
 	for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
-		if (!stmt_keeps_loop_plain(gsi_stmt(gsi)))
+		if (!stmt_keeps_loop_plain(gsi_stmt(gsi), explicit_checks))
 			return false;
 	return true;
 }
 
-bool kasan_loop_is_plain(class loop *loop)
+/*
+ * EXPLICIT_CHECKS: the kernel's __kasan_check_read/write calls may stay in
+ * a plain loop (they become checks); without it a plain loop calls nothing.
+ */
+bool kasan_loop_is_plain(class loop *loop, bool explicit_checks)
 {
 	basic_block *body = get_loop_body(loop);
 	unsigned int i;
 	bool plain = true;
 
 	for (i = 0; i < loop->num_nodes && plain; i++)
-		plain = block_keeps_loop_plain(body[i]);
+		plain = block_keeps_loop_plain(body[i], explicit_checks);
 	free(body);
 	return plain;
 }

@@ -57,19 +57,6 @@ struct version_note {
 	location_t loc;		/* the first check's, for the tests */
 };
 
-static bool loop_calls_nothing(class loop *loop)
-{
-	basic_block *body = get_loop_body(loop);
-	bool none = true;
-
-	for (unsigned int i = 0; i < loop->num_nodes && none; i++)
-		for (gimple_stmt_iterator gsi = gsi_start_bb(body[i]);
-		     !gsi_end_p(gsi) && none; gsi_next(&gsi))
-			none = !is_gimple_call(gsi_stmt(gsi));
-	free(body);
-	return none;
-}
-
 /*
  * The most times LOOP's latch can run, as sizetype; NULL_TREE if unknown.
  * A count hoist.c knows is one bound (its "J != B" exit after ivopts,
@@ -139,8 +126,7 @@ static struct version_note *note_of(vec<version_note> *notes,
 		if (n->loop == loop)
 			return n;
 	fresh.loop = loop;
-	fresh.rejected = loop->inner || !kasan_loop_is_plain(loop) ||
-			 !loop_calls_nothing(loop) ||
+	fresh.rejected = loop->inner || !kasan_loop_is_plain(loop, false) ||
 			 !can_duplicate_loop_p(loop);
 	if (!fresh.rejected) {
 		fresh.bound = latch_bound(loop);

@@ -20,8 +20,6 @@
  */
 #define check_inline inline __attribute__((always_inline))
 
-typedef uint64_t __attribute__((may_alias)) shadow_word_t;
-
 static check_inline bool byte_bad(unsigned long addr)
 {
 	int8_t s = *(int8_t *)kasan_shadow_of((void *)addr);
@@ -29,19 +27,32 @@ static check_inline bool byte_bad(unsigned long addr)
 	return kasan_unlikely(s) && (int8_t)(addr & KASAN_GRANULE_MASK) >= s;
 }
 
-/* Is any shadow byte in [s, end) non-zero?  A word at a time. */
+/* Eight shadow bytes at any alignment: an inlined load, never a call. */
+static check_inline uint64_t load_word(const uint8_t *s)
+{
+	uint64_t w;
+
+	__builtin_memcpy(&w, s, sizeof(w));
+	return w;
+}
+
+/*
+ * Is any shadow byte in [s, end) non-zero?  Words at any alignment, the
+ * last one overlapping the one before, so no byte loop at either end: the
+ * range test before a versioned loop reads a few words on every call.
+ */
 static check_inline bool shadow_nonzero(const uint8_t *s, const uint8_t *end)
 {
-	for (; s < end && ((unsigned long)s & 7); s++)
-		if (*s)
+	if (end - s < 8) {
+		for (; s < end; s++)
+			if (*s)
+				return true;
+		return false;
+	}
+	for (; s < end - 8; s += 8)
+		if (load_word(s))
 			return true;
-	for (; s + 8 <= end; s += 8)
-		if (*(const shadow_word_t *)s)
-			return true;
-	for (; s < end; s++)
-		if (*s)
-			return true;
-	return false;
+	return load_word(end - 8) != 0;
 }
 
 /*
@@ -67,14 +78,20 @@ static check_inline bool access_bad(unsigned long addr, size_t size)
 	return false;
 }
 
+/* Does [addr, addr + size), size > 0, neither wrap nor leave the shadow? */
+static check_inline bool range_has_shadow(unsigned long addr, size_t size)
+{
+	return kasan_likely(addr + size >= addr) &&
+	       kasan_likely(kasan_plat_addr_has_shadow(addr)) &&
+	       kasan_likely(kasan_plat_addr_has_shadow(addr + size - 1));
+}
+
 static check_inline bool check_access(unsigned long addr, size_t size,
 				      bool is_write, unsigned long ip)
 {
 	if (kasan_unlikely(!size))
 		return true;
-	if (kasan_unlikely(addr + size < addr) ||
-	    kasan_unlikely(!kasan_plat_addr_has_shadow(addr)) ||
-	    kasan_unlikely(!kasan_plat_addr_has_shadow(addr + size - 1)))
+	if (kasan_unlikely(!range_has_shadow(addr, size)))
 		return !kasan_report(addr, size, is_write, ip);
 	if (kasan_likely(!access_bad(addr, size)))
 		return true;
@@ -87,56 +104,18 @@ bool kasan_check_range(unsigned long addr, size_t size, bool is_write,
 	return check_access(addr, size, is_write, ip);
 }
 
-static check_inline uint64_t load_word(const uint8_t *s)
-{
-	uint64_t w;
-
-	__builtin_memcpy(&w, s, sizeof(w));
-	return w;
-}
-
-/*
- * Is any shadow byte in [s, end) non-zero?  Words at any alignment, the
- * last one overlapping the one before: no byte loops at either end.
- */
-static check_inline bool shadow_nonzero_unaligned(const uint8_t *s,
-						  const uint8_t *end)
-{
-	uint64_t any = 0;
-
-	if (end - s < 8) {
-		for (; s < end; s++)
-			any |= *s;
-		return any;
-	}
-	for (; s < end - 8; s += 8)
-		any |= load_word(s);
-	return any | load_word(end - 8);
-}
-
 /*
  * The test before a loop the plugin versioned (plugin/version.c): may
  * every byte of [addr, addr + size) be accessed?  It never reports: on
  * false the loop with its checks runs, and they report.  A size of all
  * ones (a range the plugin would not have scanned) wraps and is refused
- * before any shadow is read.  It runs once for every time the loop
- * starts, which may be for a few bytes of a range of hundreds: the
- * shadow is read a word at a time from the start.
+ * before any shadow is read.  It says false exactly where the checks
+ * would report.
  */
 bool __kasan_range_accessible(unsigned long addr, size_t size);
 bool __kasan_range_accessible(unsigned long addr, size_t size)
 {
-	unsigned long last = addr + size - 1;
-
-	if (kasan_unlikely(!size))
-		return true;
-	if (kasan_unlikely(last < addr) ||
-	    kasan_unlikely(!kasan_plat_addr_has_shadow(addr)) ||
-	    kasan_unlikely(!kasan_plat_addr_has_shadow(last)) ||
-	    byte_bad(last))
-		return false;
-	return !shadow_nonzero_unaligned(kasan_shadow_of((void *)addr),
-					 kasan_shadow_of((void *)last));
+	return !size || (range_has_shadow(addr, size) && !access_bad(addr, size));
 }
 KASAN_EXPORT(__kasan_range_accessible);
 

@@ -85,6 +85,21 @@ static void test_poison(void)
 	result("poison rounds up to granules", ok, "shadow bytes differ");
 }
 
+/* Granules of the first 256 bytes of area, each whole, partial or bad. */
+static void random_granules(unsigned char *ok_byte, int bad_one_in)
+{
+	kasan_poison(area, 256, KASAN_SLAB_REDZONE);
+	memset(ok_byte, 0, 256);
+	for (int g = 0; g < 32; g++) {
+		int n = rand() % 3 ? 8 : rand() % 8;
+
+		if (rand() % bad_one_in == 0)
+			continue;
+		kasan_unpoison(area + g * 8, n);
+		memset(ok_byte + g * 8, 1, n);
+	}
+}
+
 /*
  * kasan_first_bad_addr() and kasan_region_is_poisoned() for every range
  * [a, a + n) of a random accessibility pattern, against the answer byte
@@ -98,16 +113,7 @@ static void test_ranges(void)
 
 	srand(1);
 	for (int round = 0; round < 20 && ok; round++) {
-		kasan_poison(area, 256, KASAN_SLAB_REDZONE);
-		memset(ok_byte, 0, sizeof(ok_byte));
-		for (int g = 0; g < 32; g++) {
-			int n = rand() % 3 ? 8 : rand() % 8;
-
-			if (rand() % 4 == 0)
-				continue;
-			kasan_unpoison(area + g * 8, n);
-			memset(ok_byte + g * 8, 1, n);
-		}
+		random_granules(ok_byte, 4);
 		for (unsigned long a = 0; a < 200 && ok; a++) {
 			for (unsigned long n = 1; n <= 56 && ok; n++) {
 				unsigned long want = a + n, got;
@@ -134,21 +140,6 @@ static void test_ranges(void)
 }
 
 bool __kasan_range_accessible(unsigned long addr, size_t size);
-
-/* Granules of the first 256 bytes of area, each whole, partial or bad. */
-static void random_granules(unsigned char *ok_byte, int bad_one_in)
-{
-	kasan_poison(area, 256, KASAN_SLAB_REDZONE);
-	memset(ok_byte, 0, 256);
-	for (int g = 0; g < 32; g++) {
-		int n = rand() % 3 ? 8 : rand() % 8;
-
-		if (rand() % bad_one_in == 0)
-			continue;
-		kasan_unpoison(area + g * 8, n);
-		memset(ok_byte + g * 8, 1, n);
-	}
-}
 
 /*
  * The plugin's range test before a versioned loop, at every start and
