@@ -154,11 +154,14 @@ struct kasan_slot_layout {
 /*
  * What a platform knows of the heap object around an address.  object is
  * the start of the object, object_size the size the allocator gave it
- * (its cache's size), slot_size the memory the object takes in its slab
- * with its redzones and metadata (what the quarantine's bound counts);
- * either meta pointer may be NULL.  The redzone bytes that nothing but
- * the core writes (redzone.c fills and checks them, with the bytes of the
- * object past its requested size): left_redzone bytes before the object,
+ * (its cache's size), held_size the memory the object keeps from the
+ * allocator while the quarantine holds it (what the quarantine's bound
+ * counts): its share of its slab, redzones, metadata and the slab's
+ * unused tail with it; a platform may leave it 0 but for an object being
+ * freed and one found through its free metadata.  Either meta pointer
+ * may be NULL.  The redzone bytes that nothing but the core writes
+ * (redzone.c fills and checks them, with the bytes of the object past its
+ * requested size): left_redzone bytes before the object,
  * and [redzone_start, redzone_end) from the object.  A redzone_end of 0
  * leaves all of them to an allocator that checks its own redzones
  * (SLUB's debugging).
@@ -168,7 +171,7 @@ struct kasan_object_info {
 	const char *cache_name;
 	void *object;
 	size_t object_size;
-	size_t slot_size;
+	size_t held_size;
 	size_t left_redzone;
 	size_t redzone_start;
 	size_t redzone_end;

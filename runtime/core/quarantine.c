@@ -3,11 +3,12 @@
  * The quarantine: freed objects wait here, poisoned, before their
  * allocator may reuse them, so that a use after free still finds freed
  * shadow for a while.  First in, first out; bounded by the bytes it
- * holds (kasan_quarantine_set_limit(), 0 turns it off), counting the
- * whole slot of each object, redzones and metadata with it: the bound is
- * on the memory held back.  The entries are linked through each object's
- * free metadata, so it needs no memory of its own; the rest of what it
- * needs to know of an entry the platform derives from its address.
+ * holds (kasan_quarantine_set_limit(), 0 turns it off), counting for
+ * each object what it keeps from its allocator, its share of its slab
+ * (held_size): the bound is on the memory held back.  The entries are
+ * linked through each object's free metadata, so it needs no memory of
+ * its own; the rest of what it needs to know of an entry the platform
+ * derives from its address.
  *
  * An object's redzones are checked as it leaves (redzone.c): an
  * uninstrumented write into them while it waited is reported then, in the
@@ -40,7 +41,7 @@ static size_t entry_bytes(struct kasan_qnode *node)
 	struct kasan_object_info obj;
 
 	entry_object(node, &obj);
-	return obj.slot_size;
+	return obj.held_size;
 }
 
 static void release_list(struct kasan_qnode *node, int section,
@@ -88,7 +89,7 @@ void kasan_quarantine_put(const struct kasan_object_info *obj,
 			  unsigned long ip)
 {
 	struct kasan_qnode *node = &obj->free_meta->qnode;
-	size_t size = obj->slot_size;
+	size_t size = obj->held_size;
 	struct kasan_qnode *released;
 	unsigned long flags;
 	int section;
@@ -180,7 +181,7 @@ void kasan_quarantine_drain_cache(void *cache)
 		entry_object(node, &obj);
 		if (obj.cache == cache) {
 			*link = node->next;
-			held_bytes -= obj.slot_size;
+			held_bytes -= obj.held_size;
 			node->next = NULL;
 			*released_tail = node;
 			released_tail = &node->next;

@@ -318,7 +318,7 @@ static void small_object_info(struct slab *slab, unsigned long addr,
 	info->cache_name = c->name;
 	info->object = object;
 	info->object_size = c->size;
-	info->slot_size = c->stride;
+	info->held_size = c->stride;
 	/* The left redzone holds the free link and the object's state. */
 	info->left_redzone = 0;
 	info->redzone_start = c->layout.redzone_offset;
@@ -336,7 +336,7 @@ static void large_object_info(struct slab *slab,
 	info->cache_name = large_cache.name;
 	info->object = slab->object;
 	info->object_size = kasan_round_up(slab->size, KASAN_GRANULE_SIZE);
-	info->slot_size = span_size(slab);
+	info->held_size = span_size(slab);
 	/* The span's header is its first bytes, its object a page in. */
 	info->left_redzone = (char *)slab->object - (char *)slab -
 			     SLAB_HEADER_SIZE;

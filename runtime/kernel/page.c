@@ -144,7 +144,7 @@ static void large_object_info(struct page *head, struct page *guard,
 	obj->cache_name = "kmalloc-large";
 	obj->object = page_address(head);
 	obj->object_size = page_size(head);
-	obj->slot_size = page_size(head) + PAGE_SIZE;
+	obj->held_size = page_size(head) + PAGE_SIZE;
 	/* The guard is the redzone: no pattern to fill or check. */
 	obj->left_redzone = 0;
 	obj->redzone_start = 0;

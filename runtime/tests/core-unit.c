@@ -360,11 +360,11 @@ static void test_quarantine_counts_slots(void)
 	p = malloc(100);
 	ok = kasan_plat_find_object((unsigned long)p, &info);
 	free(p);
-	ok = ok && info.slot_size >= 128 + 32 &&
-	     kasan_quarantine_bytes() - before == info.slot_size;
+	ok = ok && info.held_size >= 128 + 32 &&
+	     kasan_quarantine_bytes() - before == info.held_size;
 	if (!ok)
 		snprintf(why, sizeof(why), "one free of a %zu-byte slot: "
-			 "%zu bytes held", info.slot_size,
+			 "%zu bytes held", info.held_size,
 			 kasan_quarantine_bytes() - before);
 	kasan_quarantine_drain_all();
 	result("quarantine counts whole slots", ok, why);
