@@ -29,6 +29,7 @@
 enum kasan_mem_intrinsics {
 	KASAN_MEMINTRIN_CHECK,	/* range checks before the call */
 	KASAN_MEMINTRIN_PREFIX,	/* call __asan_memcpy() and friends instead */
+	KASAN_MEMINTRIN_PREFIX_VARIABLE,	/* those of variable length */
 	KASAN_MEMINTRIN_NONE,	/* leave the call alone */
 };
 

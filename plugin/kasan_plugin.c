@@ -169,10 +169,13 @@ static const char *set_mem_intrinsics(const struct plugin_arg *arg,
 		kasan_opts.mem_intrinsics = KASAN_MEMINTRIN_CHECK;
 	else if (!strcmp(value, "prefix"))
 		kasan_opts.mem_intrinsics = KASAN_MEMINTRIN_PREFIX;
+	else if (!strcmp(value, "prefix-variable"))
+		kasan_opts.mem_intrinsics = KASAN_MEMINTRIN_PREFIX_VARIABLE;
 	else if (!strcmp(value, "none"))
 		kasan_opts.mem_intrinsics = KASAN_MEMINTRIN_NONE;
 	else
-		return "unknown value, expected check, prefix or none";
+		return "unknown value, expected check, prefix, "
+		       "prefix-variable or none";
 	return NULL;
 }
 
@@ -219,10 +222,12 @@ static const struct plugin_arg plugin_args[] = {
 	FLAG("no-reads", reads, false, "do not instrument loads"),
 	FLAG("writes", writes, true, "instrument stores (default)"),
 	FLAG("no-writes", writes, false, "do not instrument stores"),
-	VALUED("mem-intrinsics", NEEDS_VALUE, "check|prefix|none",
-	       "check, prefix or none", set_mem_intrinsics,
+	VALUED("mem-intrinsics", NEEDS_VALUE,
+	       "check|prefix|prefix-variable|none",
+	       "check, prefix, prefix-variable or none", set_mem_intrinsics,
 	       "memcpy/memset/memmove: range checks\n"
-	       "(default), __asan_memcpy calls, or\nnothing"),
+	       "(default), __asan_memcpy calls, those\n"
+	       "calls for variable lengths only, or\nnothing"),
 	FLAG("explicit-checks", explicit_checks, true,
 	     "__kasan_check_read/write(p, 1|2|4|8) become checks (default)"),
 	FLAG("keep-explicit-checks", explicit_checks, false,

@@ -13,7 +13,17 @@
  *   mem-intrinsics=prefix  call __asan_memcpy/__asan_memmove/__asan_memset
  *                          instead, which check and are never expanded
  *                          (GCC 13's asan-kernel-mem-intrinsic-prefix).
+ *   mem-intrinsics=prefix-variable
+ *                          prefix for a call whose length is not a
+ *                          constant, check for the others.
  *   mem-intrinsics=none    leave them alone.
+ *
+ * check costs a second check where GCC keeps the call and the callee
+ * checks too (the kernel's memcpy with KASan, the hosted runtime's);
+ * prefix costs a call where GCC would have copied a few bytes inline.
+ * A copy of variable length stays a call (-Os x86: rep movsb), one of
+ * constant length is mostly copied inline: prefix-variable checks each
+ * of them once, for a runtime that has the __asan_ functions.
  *
  * Renaming is instrumentation: it happens only in the functions that
  * policy.c instruments, never in one with no_sanitize_address (the
@@ -109,21 +119,34 @@ static const char *prefixed_name(enum built_in_function code)
 	}
 }
 
+static bool renames(gcall *call)
+{
+	switch (kasan_opts.mem_intrinsics) {
+	case KASAN_MEMINTRIN_PREFIX:
+		return true;
+	case KASAN_MEMINTRIN_PREFIX_VARIABLE:
+		/* The length is the third argument of all three. */
+		return TREE_CODE(gimple_call_arg(call, 2)) != INTEGER_CST;
+	default:
+		return false;
+	}
+}
+
 /*
- * With mem-intrinsics=prefix, turn a memcpy/memmove/memset call into a
- * call of the runtime's checking version.  Returns true if it did.  Only
- * for calls in instrumented functions: instrument.c calls it after
+ * With mem-intrinsics=prefix (or prefix-variable and a length that is not
+ * a constant), turn a memcpy/memmove/memset call into a call of the
+ * runtime's checking version.  Returns true if it did.  Only for calls in
+ * instrumented functions: instrument.c calls it after
  * kasan_function_instrumented() said yes, see the file header.
  */
 bool kasan_rename_mem_intrinsic(gcall *call)
 {
 	const char *name;
 
-	if (kasan_opts.mem_intrinsics != KASAN_MEMINTRIN_PREFIX ||
-	    !gimple_call_builtin_p(call, BUILT_IN_NORMAL))
+	if (!gimple_call_builtin_p(call, BUILT_IN_NORMAL))
 		return false;
 	name = prefixed_name(DECL_FUNCTION_CODE(gimple_call_fndecl(call)));
-	if (!name)
+	if (!name || !renames(call))
 		return false;
 	gimple_call_set_fndecl(call, kasan_runtime_decl(name,
 				TREE_TYPE(gimple_call_fndecl(call)), false));

@@ -16,7 +16,7 @@ int f (int *p) { return *p; }
 /* { dg-final { scan-stderr {-fplugin-arg-kasan-no-reads\s} } } */
 /* { dg-final { scan-stderr {-fplugin-arg-kasan-writes\s} } } */
 /* { dg-final { scan-stderr {-fplugin-arg-kasan-no-writes\s} } } */
-/* { dg-final { scan-stderr {-fplugin-arg-kasan-mem-intrinsics=check\|prefix\|none\s} } } */
+/* { dg-final { scan-stderr {-fplugin-arg-kasan-mem-intrinsics=check\|prefix\|prefix-variable\|none\s} } } */
 /* { dg-final { scan-stderr {-fplugin-arg-kasan-eliminate\s} } } */
 /* { dg-final { scan-stderr {-fplugin-arg-kasan-no-eliminate\s} } } */
 /* { dg-final { scan-stderr {-fplugin-arg-kasan-globals\s} } } */
