@@ -164,7 +164,8 @@ tree kasan_latch_count(class loop *loop)
 /*
  * The byte range [first, first + len) the loop's copies of CHECK touch:
  * its address affine, with a step no larger than the access, so that the
- * accesses cover every byte of it.
+ * accesses cover every byte of it.  With first NULL, only whether there
+ * is one.
  */
 static bool affine_range(class loop *loop, const kasan_check *check,
 			 tree *first, tree *len)
@@ -178,7 +179,8 @@ static bool affine_range(class loop *loop, const kasan_check *check,
 	latches = kasan_latch_count(loop);
 	if (!latches)
 		return false;
-	kasan_iv_range(base, step, latches, check->size, first, len);
+	if (first)
+		kasan_iv_range(base, step, latches, check->size, first, len);
 	return true;
 }
 
@@ -198,7 +200,11 @@ static void make_range_check(kasan_check *check, gimple *anchor, tree first,
 	move_to_anchor(check, anchor, KASAN_HOIST_RANGE);
 }
 
-/* Would hoisting move CHECK, in LOOP (plain or not), out of it? */
+/*
+ * Would hoisting move CHECK, in LOOP (plain or not), out of it?  Then
+ * *first and *len (unless first is NULL) are its range, *first NULL_TREE
+ * for an invariant address.
+ */
 static bool hoistable(class loop *loop, bool plain, const kasan_check *check,
 		      tree *first, tree *len)
 {
@@ -209,7 +215,8 @@ static bool hoistable(class loop *loop, bool plain, const kasan_check *check,
 	    !runs_every_iteration(loop, bb))
 		return false;
 	if (kasan_invariant_in(loop, check->addr)) {
-		*first = NULL_TREE;
+		if (first)
+			*first = NULL_TREE;
 		return true;
 	}
 	return affine_range(loop, check, first, len);
@@ -218,9 +225,7 @@ static bool hoistable(class loop *loop, bool plain, const kasan_check *check,
 /* For version.c: a loop whose checks all move out needs no second copy. */
 bool kasan_hoistable(class loop *loop, bool plain, const kasan_check *check)
 {
-	tree first, len;
-
-	return hoistable(loop, plain, check, &first, &len);
+	return hoistable(loop, plain, check, NULL, NULL);
 }
 
 static bool hoist_one(vec<loop_note> *notes, kasan_check *check)
