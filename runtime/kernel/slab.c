@@ -166,9 +166,9 @@ bool kasan_plat_find_object(unsigned long addr, struct kasan_object_info *obj)
 /*
  * What an object of slab keeps from SLUB while it waits in the
  * quarantine: its share of the slab's pages.  cache->size, the slot,
- * which mainline's quarantine counts, leaves out the slab's unused tail,
- * most of an object's worth for large objects: names_cache's 4 KiB
- * objects go 7 to an order-3 slab, 4,681 bytes each.
+ * which mainline's quarantine counts, leaves out the slab's unused tail:
+ * names_cache's order-3 slabs hold 7 of its 4,224-byte slots and 3,200
+ * bytes of nothing, 4,681 bytes an object.
  */
 static size_t slab_share(const struct slab *slab)
 {
