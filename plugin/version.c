@@ -54,6 +54,7 @@ struct version_note {
 	tree bound;		/* the most times the latch can run */
 	vec<byte_range> ranges;
 	tree ok;		/* every range accessible, at the preheader */
+	vec<gimple *> tests;	/* the statements that compute it */
 	location_t loc;		/* the first check's, for the tests */
 };
 
@@ -206,7 +207,29 @@ static void emit_range_tests(struct version_note *n)
 		}
 		n->ok = ok;
 	}
+	for (gimple_stmt_iterator gsi = gsi_start(seq); !gsi_end_p(gsi);
+	     gsi_next(&gsi))
+		n->tests.safe_push(gsi_stmt(gsi));
 	insert_at_preheader_end(n->loop, seq);
+}
+
+/*
+ * The tests of a loop that could not be versioned after all, last first:
+ * the optimisers after us would keep the calls, as they do not know that
+ * the runtime's test has no side effect.
+ */
+static void remove_range_tests(struct version_note *n)
+{
+	gimple *stmt;
+	unsigned int i;
+
+	FOR_EACH_VEC_ELT_REVERSE(n->tests, i, stmt) {
+		gimple_stmt_iterator gsi = gsi_for_stmt(stmt);
+
+		unlink_stmt_vdef(stmt);
+		gsi_remove(&gsi, true);
+		release_defs(stmt);
+	}
 }
 
 /* Version N's loop on N->ok; the copy's blocks go into UNCHECKED. */
@@ -248,11 +271,18 @@ unsigned int kasan_version_loops(vec<kasan_check> *checks, bitmap unchecked)
 	FOR_EACH_VEC_ELT(notes, i, n)
 		if (!n->rejected && n->worth)
 			emit_range_tests(n);
-	FOR_EACH_VEC_ELT(notes, i, n)
-		if (!n->rejected && n->worth && version(n, unchecked))
+	FOR_EACH_VEC_ELT(notes, i, n) {
+		if (n->rejected || !n->worth)
+			continue;
+		if (version(n, unchecked))
 			versioned++;
-	FOR_EACH_VEC_ELT(notes, i, n)
+		else
+			remove_range_tests(n);
+	}
+	FOR_EACH_VEC_ELT(notes, i, n) {
 		n->ranges.release();
+		n->tests.release();
+	}
 	if (versioned)
 		update_ssa(TODO_update_ssa);
 	kasan_loops_end();
