@@ -30,21 +30,32 @@ go into built-in.a), and then one of its parts, kasan_test_*.o, must be.
 not the other: mm/kasan-plugin/ (the project's runtime, whose objects
 are all uninstrumented) or mainline's generic mm/kasan/.
 
---features globals,no-stack (plugin only; each FEATURE or no-FEATURE)
-checks, on every instrumented object, that of -fplugin-arg-NAME-FEATURE
-and -fplugin-arg-NAME-no-FEATURE (NAME the plugin's, kasan for kasan.so)
-the last one is the one named: the plugin takes its last argument, so
-that is what it does.  The kernels built with a feature off get the
-no-FEATURE argument after the glue's own FEATURE.
+--features globals,no-stack,mem-intrinsics=prefix-variable (plugin only;
+each FEATURE, no-FEATURE or KEY=VALUE) checks, on every instrumented
+object, that of -fplugin-arg-NAME-FEATURE and -fplugin-arg-NAME-no-FEATURE
+(NAME the plugin's, kasan for kasan.so), or of the -fplugin-arg-NAME-KEY=
+arguments, the last one is the one named: the plugin takes its last
+argument, so that is what it does.  The kernels built with a feature off
+get the no-FEATURE argument after the glue's own FEATURE.
+
+Only the objects of the kernel the build made are judged: those of
+vmlinux.a and the two others vmlinux is linked from, those of the
+modules in modules.order (their .mod files, and each one's .mod.o) and
+the parts these are linked from.  An object a build with another
+configuration left in OUT keeps its .cmd file but is in none of them.
+The objects outside the kernel (the boot loader's, the vDSO's, host
+programs) are judged only for native KASan flags, which no command of a
+plugin build may have.
 
 --list writes the instrumented objects, one per line, for comparing two
-builds.  Prints one line of counts (every object with a .cmd file, and
-the C objects among them: those compiled from a .c file, instrumented or
+builds.  Prints one line of counts (every object of the kernel, and the
+C objects among them: those compiled from a .c file, instrumented or
 not); exits 1 on any violation.
 """
 
 import os
 import re
+import subprocess
 import sys
 
 from kglue import archconf
@@ -77,6 +88,57 @@ def commands(out):
             if m:
                 obj = os.path.relpath(os.path.join(root, name[1:-4]), out)
                 yield obj, m.group(2)
+
+
+# The objects scripts/link-vmlinux.sh links into vmlinux besides vmlinux.a
+# (6.1 and 6.12 alike).
+VMLINUX_EXTRA = ["init/version-timestamp.o", ".vmlinux.export.o"]
+
+
+def module_objects(out):
+    """The objects of every module in OUT's modules.order, and each one's
+    .mod.o (modpost's part)."""
+    objs = []
+    try:
+        with open(os.path.join(out, "modules.order")) as f:
+            modules = f.read().split()
+    except FileNotFoundError:
+        return objs
+    for module in modules:
+        base = os.path.splitext(module)[0]
+        with open(os.path.join(out, base + ".mod")) as f:
+            objs += f.read().split()
+        objs.append(base + ".mod.o")
+    return objs
+
+
+def kernel_objects(out):
+    """The objects vmlinux and the modules are linked from: vmlinux.a's
+    members, VMLINUX_EXTRA and the modules' objects (composites not yet
+    opened)."""
+    archive = os.path.join(out, "vmlinux.a")
+    if not os.path.isfile(archive):
+        sys.exit("check-cmd-flags: no vmlinux.a in %s: not a finished "
+                 "kernel build" % out)
+    # Run in OUT: ar names a thin archive's members relative to where it
+    # runs.
+    members = subprocess.run(["ar", "t", "vmlinux.a"], cwd=out,
+                             capture_output=True, text=True,
+                             check=True).stdout.split()
+    return members + VMLINUX_EXTRA + module_objects(out)
+
+
+def linked(out, cmds):
+    """The objects of the kernel (kernel_objects() and, recursively, the
+    parts of composites among them) that have a .cmd file in CMDS."""
+    seen, work = set(), kernel_objects(out)
+    while work:
+        obj = work.pop()
+        if obj in seen or obj not in cmds:
+            continue
+        seen.add(obj)
+        work += composite_parts(out, obj, cmds[obj])
+    return seen
 
 
 def composite_parts(out, obj, cmd):
@@ -124,7 +186,9 @@ def parse_args(argv):
 
 
 def parse_features(opts, kind):
-    """(the argument that must win, the other) for each --features item."""
+    """(the argument that must win, a test of whether an argument is one
+    of its family: FEATURE and no-FEATURE, or every KEY=) for each
+    --features item."""
     features = []
     if "--features" not in opts:
         return features
@@ -132,10 +196,17 @@ def parse_features(opts, kind):
         sys.exit("check-cmd-flags: --features needs plugin")
     arg = "-fplugin-arg-%s-" % os.path.basename(opts["--plugin"]).split(".")[0]
     for f in opts["--features"].split(","):
-        base = f[3:] if f.startswith("no-") else f
-        if not re.fullmatch(r"[a-z][a-z-]*", base):
+        key, eq, value = f.partition("=")
+        base = key[3:] if key.startswith("no-") and not eq else key
+        if not re.fullmatch(r"[a-z][a-z-]*", base) or \
+                (eq and not re.fullmatch(r"[a-z0-9][a-z0-9-]*", value)):
             sys.exit("check-cmd-flags: bad feature %r" % f)
-        features.append((arg + f, arg + ("no-" if f == base else "") + base))
+        if eq:
+            family = (lambda w, k=arg + key + "=": w.startswith(k))
+        else:
+            family = (lambda w, pair=(arg + base, arg + "no-" + base):
+                      w in pair)
+        features.append((arg + f, family))
     return features
 
 
@@ -147,12 +218,12 @@ def plugin_errors(obj, words, plugin, features):
         errors.append("%s: KASan flags without -fplugin=%s" % (obj, plugin))
     if "-D__SANITIZE_ADDRESS__" not in words:
         errors.append("%s: no -D__SANITIZE_ADDRESS__" % obj)
-    for want, other in features:
-        last = [w for w in words if w in (want, other)][-1:]
+    for want, family in features:
+        last = [w for w in words if family(w)][-1:]
         if last != [want]:
             errors.append("%s: %s, not %s" % (
-                obj, "last has " + last[0] if last else
-                "has neither " + other, want))
+                obj, "last has " + last[0] if last else "has none of its kind",
+                want))
     return errors
 
 
@@ -176,15 +247,18 @@ def c_object(cmd):
 def scan(out, kind, plugin, features):
     """Every object's checks: (errors, instrumented, objects, parts, the C
     objects)."""
-    errors, instrumented, objects, parts, c_objects = [], [], set(), {}, set()
-    for obj, cmd in sorted(commands(out)):
-        objects.add(obj)
-        if c_object(cmd):
-            c_objects.add(obj)
-        parts[obj] = composite_parts(out, obj, cmd)
+    errors, instrumented, parts, c_objects = [], [], {}, set()
+    cmds = dict(commands(out))
+    objects = linked(out, cmds)
+    for obj, cmd in sorted(cmds.items()):
         native = NATIVE.search(cmd)
         if kind == "plugin" and native:
             errors.append("%s: has %s" % (obj, native.group(2)))
+        if obj not in objects:
+            continue
+        if c_object(cmd):
+            c_objects.add(obj)
+        parts[obj] = composite_parts(out, obj, cmd)
         if not MARKER.search(cmd) and not native:
             continue
         instrumented.append(obj)
@@ -223,7 +297,8 @@ def main():
     errors += runtime_errors(runtime, inst, objects)
     total = len(objects)
     if total == 0:
-        errors.append("no .o.cmd files in %s" % out)
+        errors.append("no object of vmlinux.a or a module has a .o.cmd "
+                      "file in %s" % out)
 
     if "--list" in opts:
         with open(opts["--list"], "w") as f:

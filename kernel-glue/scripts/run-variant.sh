@@ -121,8 +121,9 @@ case "$BUSYBOX" in /*) ;; *) BUSYBOX=$(cd "$glue/.." && pwd)/$BUSYBOX ;; esac
 # use-after-return for CONFIG_KASAN_STACK_USE_AFTER_RETURN, on by
 # default, the latter only with our runtime's fake stacks), or one of
 # them off with OFF; and with our runtime version-loops, whose range test
-# only ours has.  A KASAN_PLUGIN_FLAGS that turns one off fails this
-# check.
+# only ours has, and mem-intrinsics=prefix-variable, whose __asan_memcpy()
+# 6.1's mainline runtime lacks.  A KASAN_PLUGIN_FLAGS that turns one off
+# fails this check.
 uar=
 [ "$runtime" = own ] && uar=use-after-return
 features=globals,stack,use-after-scope${uar:+,$uar}
@@ -157,7 +158,8 @@ no-globals|no-stack|no-use-after-scope|no-use-after-return)
 	     "no-use-after-scope or no-use-after-return, not '$off'" >&2
 	exit 2 ;;
 esac
-[ "$runtime" = own ] && features=$features,version-loops
+[ "$runtime" = own ] &&
+	features=$features,version-loops,mem-intrinsics=prefix-variable
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 # One run at a time per build directory: two makes in one O= tree
