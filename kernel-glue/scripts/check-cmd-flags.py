@@ -39,7 +39,8 @@ argument, so that is what it does.  The kernels built with a feature off
 get the no-FEATURE argument after the glue's own FEATURE.
 
 Only the objects of the kernel the build made are judged: those of
-vmlinux.a and the two others vmlinux is linked from, those of the
+vmlinux.a and of the libraries .vmlinux.o.cmd names (lib/lib.a), the two
+others vmlinux is linked from, those of the
 modules in modules.order (their .mod files, and each one's .mod.o) and
 the parts these are linked from.  An object a build with another
 configuration left in OUT keeps its .cmd file but is in none of them.
@@ -55,10 +56,10 @@ not); exits 1 on any violation.
 
 import os
 import re
-import subprocess
 import sys
 
 from kglue import archconf
+from kglue.binutils import archive_members
 
 NATIVE = re.compile(r"(^|\s)(-fsanitize=\S*address\S*|-fasan-\S+|"
                     r"--param[= ]asan-\S+)")
@@ -113,32 +114,27 @@ def module_objects(out):
 
 
 def kernel_objects(out):
-    """The objects vmlinux and the modules are linked from: vmlinux.a's
-    members, VMLINUX_EXTRA and the modules' objects (composites not yet
-    opened)."""
-    archive = os.path.join(out, "vmlinux.a")
-    if not os.path.isfile(archive):
+    """The objects vmlinux and the modules are linked from: the members
+    of vmlinux.a and of the libraries it is linked with, VMLINUX_EXTRA and
+    the modules' objects (composites not yet opened)."""
+    if not os.path.isfile(os.path.join(out, "vmlinux.a")):
         sys.exit("check-cmd-flags: no vmlinux.a in %s: not a finished "
                  "kernel build" % out)
-    # Run in OUT: ar names a thin archive's members relative to where it
-    # runs.
-    members = subprocess.run(["ar", "t", "vmlinux.a"], cwd=out,
-                             capture_output=True, text=True,
-                             check=True).stdout.split()
-    return members + VMLINUX_EXTRA + module_objects(out)
+    return archive_members(out) + VMLINUX_EXTRA + module_objects(out)
 
 
 def linked(out, cmds):
     """The objects of the kernel (kernel_objects() and, recursively, the
-    parts of composites among them) that have a .cmd file in CMDS."""
-    seen, work = set(), kernel_objects(out)
+    parts of composites among them) that have a .cmd file in CMDS, each
+    with its parts ([] unless composite)."""
+    parts, work = {}, kernel_objects(out)
     while work:
         obj = work.pop()
-        if obj in seen or obj not in cmds:
+        if obj in parts or obj not in cmds:
             continue
-        seen.add(obj)
-        work += composite_parts(out, obj, cmds[obj])
-    return seen
+        parts[obj] = composite_parts(out, obj, cmds[obj])
+        work += parts[obj]
+    return parts
 
 
 def composite_parts(out, obj, cmd):
@@ -247,9 +243,10 @@ def c_object(cmd):
 def scan(out, kind, plugin, features):
     """Every object's checks: (errors, instrumented, objects, parts, the C
     objects)."""
-    errors, instrumented, parts, c_objects = [], [], {}, set()
+    errors, instrumented, c_objects = [], [], set()
     cmds = dict(commands(out))
-    objects = linked(out, cmds)
+    parts = linked(out, cmds)
+    objects = set(parts)
     for obj, cmd in sorted(cmds.items()):
         native = NATIVE.search(cmd)
         if kind == "plugin" and native:
@@ -258,7 +255,6 @@ def scan(out, kind, plugin, features):
             continue
         if c_object(cmd):
             c_objects.add(obj)
-        parts[obj] = composite_parts(out, obj, cmd)
         if not MARKER.search(cmd) and not native:
             continue
         instrumented.append(obj)
