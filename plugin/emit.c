@@ -5,17 +5,19 @@
  *
  * Outline:  __asan_load4_noabort(addr);  __asan_storeN_noabort(addr, len);
  *
- * Inline, for a 4-byte load (GCC's sequence, branch-free up to one jump):
+ * Inline, for a 4-byte load (GCC's tests, the partial granule's taken off
+ * the fast path):
  *
  *	shadow = *(s8 *)((addr >> 3) + offset);
- *	if (shadow != 0 & (s8)((addr & 7) + 3) >= shadow)
- *		__asan_report_load4_noabort(addr);	(cold, returns)
+ *	if (shadow != 0)				(very unlikely)
+ *		if ((s8)((addr & 7) + 3) >= shadow)	(cold)
+ *			__asan_report_load4_noabort(addr);	(returns)
  *	original access
  *
- * 8- and 16-byte accesses test the whole shadow byte or word; N-byte ones
- * test their first and last byte (wrapped in "if (len != 0)" when len is
- * not a constant).  The shadow accesses get an alias set of their own:
- * they alias nothing in the program.
+ * 8- and 16-byte accesses test the whole shadow byte or word, with no
+ * second test; N-byte ones test their first and last byte (wrapped in
+ * "if (len != 0)" when len is not a constant).  The shadow accesses get an
+ * alias set of their own: they alias nothing in the program.
  */
 #include "kasan.h"
 
@@ -328,66 +330,116 @@ static tree load_shadow(gimple_seq *seq, location_t loc, tree addr,
 }
 
 /*
- * True when the SIZE bytes at ADDR reach into the unaddressable part of
- * their granule: shadow != 0 && (addr & 7) + size - 1 >= shadow.  When
- * the access is 8-aligned, addr & 7 is known to be zero.
+ * An inline check is two tests.  The first, on the fast path, asks only
+ * whether any shadow byte it loads is non-zero: one compare and one branch,
+ * taken almost never.  The second, in a cold block of its own, decides
+ * whether the access reaches past the accessible bytes of a partial
+ * granule, and reports.  GCC (asan.cc, build_check_stmt()) tests both at
+ * once, "shadow != 0 & (addr & 7) + size - 1 >= shadow", which costs two
+ * branches and the "& 7" arithmetic on every access that is fine; the
+ * split puts that work on the path that is almost never run.  A check of
+ * 8 or 16 bytes needs no second test.
  */
-static tree partial_granule_bad(gimple_seq *seq, location_t loc, tree addr,
-				HOST_WIDE_INT size, bool aligned8)
+struct shadow_test {
+	tree addr;		/* the access's first (or, for N, last) byte */
+	tree shadow;		/* its shadow byte, as signed char */
+};
+
+/*
+ * True when the SIZE bytes at T.addr, whose shadow byte is non-zero, reach
+ * into the unaddressable part of their granule: (addr & 7) + size - 1 >=
+ * shadow.  When the access is 8-aligned, addr & 7 is known to be zero.
+ */
+static tree past_granule_end(gimple_seq *seq, location_t loc,
+			     const struct shadow_test *t, HOST_WIDE_INT size,
+			     bool aligned8)
 {
 	tree s8 = signed_char_type_node;
-	tree shadow = load_shadow(seq, loc, addr, false);
-	tree nonzero, last;
+	tree last;
 
-	nonzero = gimple_build(seq, loc, NE_EXPR, boolean_type_node, shadow,
-			       build_zero_cst(s8));
 	if (aligned8) {
 		last = build_int_cst(s8, size - 1);
 	} else {
-		last = gimple_build(seq, loc, BIT_AND_EXPR, uintptr(), addr,
+		last = gimple_build(seq, loc, BIT_AND_EXPR, uintptr(), t->addr,
 				    build_int_cst(uintptr(), 7));
 		last = gimple_convert(seq, loc, s8, last);
 		if (size > 1)
 			last = gimple_build(seq, loc, PLUS_EXPR, s8, last,
 					    build_int_cst(s8, size - 1));
 	}
-	last = gimple_build(seq, loc, GE_EXPR, boolean_type_node, last, shadow);
-	return gimple_build(seq, loc, BIT_AND_EXPR, boolean_type_node, nonzero,
+	return gimple_build(seq, loc, GE_EXPR, boolean_type_node, last,
+			    t->shadow);
+}
+
+static tree nonzero(gimple_seq *seq, location_t loc, tree value)
+{
+	return gimple_build(seq, loc, NE_EXPR, boolean_type_node, value,
+			    build_zero_cst(TREE_TYPE(value)));
+}
+
+/*
+ * The fast test of a check: does it load a non-zero shadow byte?  Fills
+ * T with the bytes the slow test needs (none for 8 and 16 bytes, one for
+ * 1, 2 and 4, the first and the last for N: only those, as GCC does).
+ */
+static tree fast_test(gimple_seq *seq, const kasan_check *check, tree addr,
+		      tree len, struct shadow_test t[2])
+{
+	location_t loc = check->loc;
+	tree end;
+
+	if (check->is_scalar && check->size >= 8)
+		return nonzero(seq, loc, load_shadow(seq, loc, addr,
+						     check->size == 16));
+	t[0].addr = addr;
+	t[0].shadow = load_shadow(seq, loc, addr, false);
+	if (check->is_scalar)
+		return nonzero(seq, loc, t[0].shadow);
+	end = gimple_build(seq, loc, MINUS_EXPR, uintptr(), len,
+			   build_one_cst(uintptr()));
+	t[1].addr = gimple_build(seq, loc, PLUS_EXPR, uintptr(), addr, end);
+	t[1].shadow = load_shadow(seq, loc, t[1].addr, false);
+	return nonzero(seq, loc, gimple_build(seq, loc, BIT_IOR_EXPR,
+					      signed_char_type_node,
+					      t[0].shadow, t[1].shadow));
+}
+
+/* The slow test: T's shadow is known non-zero (for N, one of the two). */
+static tree slow_test(gimple_seq *seq, const kasan_check *check,
+		      const struct shadow_test t[2])
+{
+	location_t loc = check->loc;
+	tree first, last;
+
+	if (check->is_scalar)
+		return past_granule_end(seq, loc, &t[0], check->size,
+					check->align >= 64);
+	first = past_granule_end(seq, loc, &t[0], 1, false);
+	first = gimple_build(seq, loc, BIT_AND_EXPR, boolean_type_node, first,
+			     nonzero(seq, loc, t[0].shadow));
+	last = past_granule_end(seq, loc, &t[1], 1, false);
+	last = gimple_build(seq, loc, BIT_AND_EXPR, boolean_type_node, last,
+			    nonzero(seq, loc, t[1].shadow));
+	return gimple_build(seq, loc, BIT_IOR_EXPR, boolean_type_node, first,
 			    last);
 }
 
-static tree scalar_bad(gimple_seq *seq, const kasan_check *check, tree addr)
+/* Appends SEQ to BB and branches, very unlikely, on COND. */
+static basic_block branch_unlikely(basic_block bb, gimple_seq seq, tree cond,
+				   location_t loc, bool falls_through)
 {
-	tree shadow;
-
-	if (check->size < 8)
-		return partial_granule_bad(seq, check->loc, addr, check->size,
-					   check->align >= 64);
-	shadow = load_shadow(seq, check->loc, addr, check->size == 16);
-	return gimple_build(seq, check->loc, NE_EXPR, boolean_type_node,
-			    shadow, build_zero_cst(TREE_TYPE(shadow)));
-}
-
-/* Only the first and the last byte, as GCC does. */
-static tree range_bad(gimple_seq *seq, const kasan_check *check, tree addr,
-		      tree len)
-{
-	tree first, last, end;
-
-	first = partial_granule_bad(seq, check->loc, addr, 1, false);
-	end = gimple_build(seq, check->loc, MINUS_EXPR, uintptr(), len,
-			   build_one_cst(uintptr()));
-	end = gimple_build(seq, check->loc, PLUS_EXPR, uintptr(), addr, end);
-	last = partial_granule_bad(seq, check->loc, end, 1, false);
-	return gimple_build(seq, check->loc, BIT_IOR_EXPR, boolean_type_node,
-			    first, last);
+	append_to_block(bb, seq);
+	return kasan_branch_if(bb, cond, loc,
+			       profile_probability::very_unlikely(),
+			       falls_through);
 }
 
 void kasan_emit_inline(const kasan_check *check)
 {
+	struct shadow_test t[2];
 	gimple_seq seq = NULL;
-	tree addr, len = NULL_TREE, bad;
-	basic_block bb, report_bb;
+	tree addr, len = NULL_TREE, cond;
+	basic_block bb;
 	gimple_stmt_iterator gsi;
 
 	bb = open_check_block(check);
@@ -395,23 +447,20 @@ void kasan_emit_inline(const kasan_check *check)
 	if (!check->is_scalar)
 		len = uintptr_value(&seq, check->loc, check->len);
 	if (!check->is_scalar && check->size < 0) {
-		tree nonzero = gimple_build(&seq, check->loc, NE_EXPR,
-					    boolean_type_node, len,
-					    build_zero_cst(uintptr()));
-
+		cond = nonzero(&seq, check->loc, len);
 		append_to_block(bb, seq);
 		seq = NULL;
-		bb = kasan_branch_if(bb, nonzero, check->loc,
-			       profile_probability::likely(), true);
+		bb = kasan_branch_if(bb, cond, check->loc,
+				     profile_probability::likely(), true);
 	}
-	bad = check->is_scalar ? scalar_bad(&seq, check, addr)
-			       : range_bad(&seq, check, addr, len);
-	append_to_block(bb, seq);
-
-	report_bb = kasan_branch_if(bb, bad, check->loc,
-			      profile_probability::very_unlikely(),
-			      kasan_opts.recover);
-	gsi = gsi_start_bb(report_bb);
+	cond = fast_test(&seq, check, addr, len, t);
+	if (!check->is_scalar || check->size < 8) {
+		bb = branch_unlikely(bb, seq, cond, check->loc, true);
+		seq = NULL;
+		cond = slow_test(&seq, check, t);
+	}
+	bb = branch_unlikely(bb, seq, cond, check->loc, kasan_opts.recover);
+	gsi = gsi_start_bb(bb);
 	gsi_insert_after(&gsi, runtime_call(check, true, addr, len),
 			 GSI_NEW_STMT);
 }
