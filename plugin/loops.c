@@ -136,6 +136,73 @@ static void remove_scratch(vec<gimple *> *stmts)
 }
 
 /*
+ * NAME with the addends invariant in LOOP peeled off its definitions (and
+ * conversions that keep the width), *OFFSET their sum.  After ivopts an
+ * access is often MEM[iv + index] with the index invariant; SCEV gives the
+ * pointer IV but not the sum (the IV is a conversion of an unsigned one,
+ * which it does not fold into a pointer addition), though the sum is
+ * affine all the same: {base + index, +, step}.
+ */
+static tree peel_invariant_addends(class loop *loop, tree name, tree *offset)
+{
+	*offset = size_zero_node;
+	while (TREE_CODE(name) == SSA_NAME) {
+		gassign *def = dyn_cast<gassign *>(SSA_NAME_DEF_STMT(name));
+		tree a, b;
+
+		if (!def || !flow_bb_inside_loop_p(loop, gimple_bb(def)))
+			break;
+		a = gimple_assign_rhs1(def);
+		b = gimple_assign_rhs2(def);
+		switch (gimple_assign_rhs_code(def)) {
+		case POINTER_PLUS_EXPR:
+		case PLUS_EXPR:
+			if (!kasan_invariant_in(loop, b))
+				std::swap(a, b);
+			if (!kasan_invariant_in(loop, b) ||
+			    kasan_invariant_in(loop, a))
+				return name;
+			*offset = size_binop(PLUS_EXPR, *offset,
+					     fold_convert(sizetype, b));
+			name = a;
+			break;
+		CASE_CONVERT:
+			if (TYPE_PRECISION(TREE_TYPE(a)) !=
+			    TYPE_PRECISION(TREE_TYPE(name)))
+				return name;
+			name = a;
+			break;
+		default:
+			return name;
+		}
+	}
+	return name;
+}
+
+/* Is NAME, or NAME less invariant addends, {base, +, step}?  *BASE then. */
+static bool affine_address(class loop *loop, tree name, tree *base,
+			   HOST_WIDE_INT *step)
+{
+	affine_iv iv;
+	tree offset = size_zero_node;
+
+	if (!simple_iv(loop, loop, name, &iv, false)) {
+		name = peel_invariant_addends(loop, name, &offset);
+		if (!simple_iv(loop, loop, name, &iv, false))
+			return false;
+	}
+	if (!kasan_signed_step(iv.step, step) ||
+	    !kasan_invariant_in(loop, iv.base))
+		return false;
+	*base = unshare_expr(iv.base);
+	if (!integer_zerop(offset))
+		*base = fold_build2(PLUS_EXPR, sizetype,
+				    fold_convert(sizetype, *base),
+				    unshare_expr(offset));
+	return true;
+}
+
+/*
  * Is CHECK's address {base, +, step} in LOOP, base invariant, step a
  * constant?  The IL is as it was when this returns.
  */
@@ -145,7 +212,6 @@ bool kasan_check_iv(class loop *loop, const kasan_check *check, tree *base,
 	gimple_seq seq = NULL;
 	gimple_stmt_iterator gsi = gsi_for_stmt(check->stmt);
 	auto_vec<gimple *, 4> scratch;
-	affine_iv iv;
 	tree addr;
 	bool affine;
 
@@ -153,11 +219,7 @@ bool kasan_check_iv(class loop *loop, const kasan_check *check, tree *base,
 	for (gimple_stmt_iterator it = gsi_start(seq); !gsi_end_p(it); gsi_next(&it))
 		scratch.safe_push(gsi_stmt(it));
 	gsi_insert_seq_before(&gsi, seq, GSI_SAME_STMT);
-	affine = addr && simple_iv(loop, loop, addr, &iv, false) &&
-		 kasan_signed_step(iv.step, step) &&
-		 kasan_invariant_in(loop, iv.base);
-	if (affine)
-		*base = unshare_expr(iv.base);
+	affine = addr && affine_address(loop, addr, base, step);
 	remove_scratch(&scratch);
 	return affine;
 }

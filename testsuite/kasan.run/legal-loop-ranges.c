@@ -3,7 +3,8 @@
    arrays, up to the last byte, in every direction, index type and step
    the plugin takes: no report.  Also loops that run zero times, and ones
    whose checks stay (early exit, stride, data-dependent end) stopping
-   right at the end.  */
+   right at the end, and a copy whose store is an induction variable plus
+   an invariant filling a buffer to its last byte.  */
 /* { dg-do run } */
 
 #include <stdlib.h>
@@ -61,6 +62,16 @@ __attribute__((noipa)) static long every_other(const long *a, int n)
 	return s;
 }
 
+/* The store is MEM[iv + dist] after ivopts: an IV plus an invariant. */
+__attribute__((noipa)) static void copy_back(unsigned char *out,
+					     unsigned long o,
+					     unsigned long dist,
+					     unsigned long len)
+{
+	for (unsigned long k = 0; k < len; k++, o++)
+		out[o] = out[o - dist];
+}
+
 __attribute__((noipa)) static size_t length(const char *s)
 {
 	size_t n = 0;
@@ -91,6 +102,8 @@ int main(void)
 		spread(a, v, n);
 		find(a, n, -1);
 		every_other(l, n);
+		if (n)
+			copy_back(b, 1, 1, n - 1);
 		length(s);
 		free(a);
 		free(l);
