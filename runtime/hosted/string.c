@@ -28,10 +28,22 @@ typedef uint64_t __attribute__((may_alias)) word_a;
 #define ONES	0x0101010101010101ULL
 #define HIGHS	0x8080808080808080ULL
 
-/* Does the word have a zero byte? */
-static inline bool has_zero(uint64_t w)
+/*
+ * The word's zero bytes, as their high bits: the lowest one flagged is
+ * the first zero byte (a borrow can flag a byte only above a zero one).
+ */
+static inline uint64_t zero_bytes(uint64_t w)
 {
 	return (w - ONES) & ~w & HIGHS;
+}
+
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
+	       "first_flagged() takes a word's first byte as its lowest");
+
+/* The index of the first byte of a word with a bit set in FLAGS != 0. */
+static inline size_t first_flagged(uint64_t flags)
+{
+	return __builtin_ctzll(flags) / 8;
 }
 
 /* --- the unchecked work --- */
@@ -111,20 +123,19 @@ static inline void fill(char *d, int c, size_t n)
 		*d++ = (char)c;
 }
 
-/* Aligned words never cross a page, so reading past the end is safe. */
+/*
+ * Aligned words never cross a page, so reading before the start and past
+ * the end is safe; the bytes of the first word before S count as non-zero.
+ */
 static inline size_t length(const char *s)
 {
-	const char *p = s;
-	const word_a *w;
+	unsigned long head = (unsigned long)s & 7;
+	const word_a *w = (const word_a *)(s - head);
+	uint64_t zeros = zero_bytes(*w | ((1ULL << 8 * head) - 1));
 
-	for (; (unsigned long)p & 7; p++)
-		if (!*p)
-			return p - s;
-	for (w = (const word_a *)p; !has_zero(*w); w++)
-		;
-	for (p = (const char *)w; *p; p++)
-		;
-	return p - s;
+	while (!zeros)
+		zeros = zero_bytes(*++w);
+	return (const char *)w - s + first_flagged(zeros);
 }
 
 static inline size_t length_max(const char *s, size_t max)
@@ -359,13 +370,14 @@ static inline size_t mismatch(const unsigned char *a, const unsigned char *b)
 		if (word_in_page(a + i) && word_in_page(b + i)) {
 			uint64_t x = *(const word_u *)(a + i);
 			uint64_t y = *(const word_u *)(b + i);
+			uint64_t stop = (x ^ y) | zero_bytes(x);
 
-			if (x == y && !has_zero(x)) {
-				i += 8;
-				continue;
-			}
+			if (stop)
+				return i + first_flagged(stop);
+			i += 8;
+			continue;
 		}
-		/* In this word, or near a page end: byte by byte. */
+		/* Near a page end: byte by byte. */
 		if (a[i] != b[i] || !a[i])
 			return i;
 		i++;
