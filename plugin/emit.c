@@ -24,7 +24,7 @@
 /* Runtime function decls, shadow types: kept alive across garbage collection. */
 #define RUNTIME_DECLS_MAX 80
 static tree runtime_decls[RUNTIME_DECLS_MAX];
-static tree shadow_types[3];	/* one, two and four shadow bytes */
+static tree shadow_types[4];	/* one, two, four and a pointer's size */
 
 static const struct ggc_root_tab kasan_ggc_roots[] = {
 	{ runtime_decls, RUNTIME_DECLS_MAX, sizeof(runtime_decls[0]),
@@ -153,6 +153,18 @@ tree kasan_shadow_word_type(unsigned int align)
 tree kasan_shadow_byte_type(void)
 {
 	return shadow_type(false);
+}
+
+/* As many shadow bytes as a pointer has, at any alignment, same alias set. */
+static tree shadow_pointer_word_type(void)
+{
+	if (!shadow_types[3]) {
+		tree type = build_distinct_type_copy(uintptr());
+
+		TYPE_ALIAS_SET(type) = get_alias_set(shadow_type(false));
+		shadow_types[3] = build_aligned_type(type, BITS_PER_UNIT);
+	}
+	return shadow_types[3];
 }
 
 static const char *access_word(const kasan_check *check)
@@ -307,24 +319,47 @@ basic_block kasan_branch_if(basic_block bb, tree cond, location_t loc,
 	return then_bb;
 }
 
-static tree load_shadow(gimple_seq *seq, location_t loc, tree addr,
-			bool two_bytes)
+/* The address of ADDR's shadow byte, (addr >> 3) + offset, as uintptr. */
+tree kasan_shadow_address(gimple_seq *seq, location_t loc, tree addr)
 {
-	tree type = shadow_type(two_bytes);
+	tree shadow = gimple_build(seq, loc, RSHIFT_EXPR, uintptr(), addr,
+				   build_int_cst(uintptr(), 3));
+
+	return gimple_build(seq, loc, PLUS_EXPR, uintptr(), shadow,
+			    build_int_cstu(uintptr(), kasan_opts.shadow_offset));
+}
+
+/* A load of TYPE from the shadow address SHADOW, appended to SEQ. */
+static tree load_from_shadow(gimple_seq *seq, location_t loc, tree type,
+			     tree shadow)
+{
 	tree ptr_type = build_pointer_type(type);
-	tree shadow, ptr, value;
+	tree ptr = gimple_convert(seq, loc, ptr_type, shadow);
+	tree value = make_ssa_name(type);
 	gassign *load;
 
-	shadow = gimple_build(seq, loc, RSHIFT_EXPR, uintptr(), addr,
-			      build_int_cst(uintptr(), 3));
-	shadow = gimple_build(seq, loc, PLUS_EXPR, uintptr(), shadow,
-			      build_int_cstu(uintptr(), kasan_opts.shadow_offset));
-	ptr = gimple_convert(seq, loc, ptr_type, shadow);
-	value = make_ssa_name(type);
 	load = gimple_build_assign(value, build2(MEM_REF, type, ptr,
 						 build_int_cst(ptr_type, 0)));
 	gimple_set_location(load, loc);
 	gimple_seq_add_stmt(seq, load);
+	return value;
+}
+
+/* The pointer-sized shadow word at SHADOW, as uintptr (loops' windows). */
+tree kasan_load_shadow_word(gimple_seq *seq, location_t loc, tree shadow)
+{
+	tree word = load_from_shadow(seq, loc, shadow_pointer_word_type(),
+				     shadow);
+
+	return gimple_convert(seq, loc, uintptr(), word);
+}
+
+static tree load_shadow(gimple_seq *seq, location_t loc, tree addr,
+			bool two_bytes)
+{
+	tree value = load_from_shadow(seq, loc, shadow_type(two_bytes),
+				      kasan_shadow_address(seq, loc, addr));
+
 	return gimple_convert(seq, loc, two_bytes ? short_integer_type_node :
 				       signed_char_type_node, value);
 }

@@ -61,22 +61,6 @@ static struct loop_note *note_of(vec<loop_note> *notes, class loop *loop)
 }
 
 /*
- * Does BB run in every iteration, before the loop can leave or repeat?
- * The exits are the ones loop_optimizer_init() recorded.
- */
-static bool runs_every_iteration(class loop *loop, basic_block bb)
-{
-	struct loop_exit *exit;
-
-	if (!dominated_by_p(CDI_DOMINATORS, loop->latch, bb))
-		return false;
-	for (exit = loop->exits->next; exit->e; exit = exit->next)
-		if (!dominated_by_p(CDI_DOMINATORS, exit->e->src, bb))
-			return false;
-	return true;
-}
-
-/*
  * The preheader's anchor: an empty statement at the end of the preheader
  * block, before which the hoisted checks are emitted like any other.
  */
@@ -212,7 +196,7 @@ static bool hoistable(class loop *loop, bool plain, const kasan_check *check,
 
 	if (check->covered_by >= 0 || check->after || check->size <= 0 ||
 	    !loop_outer(loop) || loop->inner || !plain ||
-	    !runs_every_iteration(loop, bb))
+	    !kasan_runs_every_iteration(loop, bb))
 		return false;
 	if (kasan_invariant_in(loop, check->addr)) {
 		if (first)

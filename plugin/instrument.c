@@ -64,7 +64,7 @@ static void collect(function *fun, struct collected *c, bitmap skip)
 }
 
 static void report(function *fun, struct collected *c, unsigned int removed,
-		   unsigned int hoisted, unsigned int versioned, bool calls)
+		   unsigned int hoisted, unsigned int copied, bool calls)
 {
 	unsigned int loads = 0, stores = 0, i;
 	kasan_check *check;
@@ -98,9 +98,10 @@ static void report(function *fun, struct collected *c, unsigned int removed,
 		if (hoisted)
 			fprintf(dump_file, "kasan: %s: %u checks before loops\n\n",
 				function_name(fun), hoisted);
-		if (versioned)
-			fprintf(dump_file, "kasan: %s: %u loops versioned\n\n",
-				function_name(fun), versioned);
+		if (copied)
+			fprintf(dump_file, "kasan: %s: %u loops %s\n\n",
+				function_name(fun), copied,
+				calls ? "versioned" : "windowed");
 	}
 	if (kasan_opts.stats)
 		fprintf(stderr,
@@ -117,26 +118,31 @@ static unsigned int eliminate(struct collected *c)
 }
 
 /*
- * Loops copied without checks (version.c) change the function: its checks
- * are collected again, but for the copies', which need none.
+ * Loops copied without checks (version.c with calls, window.c inline)
+ * change the function: its checks are collected again, but for the
+ * copies', which need none.
  */
-static unsigned int version_loops(function *fun, struct collected *c,
-				  unsigned int *removed)
+static unsigned int copy_loops(function *fun, struct collected *c, bool calls,
+			       unsigned int *removed)
 {
 	auto_bitmap unchecked;
-	unsigned int versioned = kasan_version_loops(&c->checks, unchecked);
+	unsigned int copied = 0;
 
-	if (versioned) {
+	if (calls && kasan_opts.version_loops)
+		copied = kasan_version_loops(&c->checks, unchecked);
+	else if (!calls && kasan_opts.window_loops)
+		copied = kasan_window_loops(&c->checks, unchecked);
+	if (copied) {
 		collect(fun, c, unchecked);
 		*removed = eliminate(c);
 	}
-	return versioned;
+	return copied;
 }
 
 static unsigned int instrument_function(function *fun)
 {
 	struct collected c;
-	unsigned int removed, hoisted = 0, versioned = 0, i;
+	unsigned int removed, hoisted = 0, copied, i;
 	kasan_check *check;
 	gimple *stmt;
 	bool calls, stack, allocas;
@@ -146,11 +152,10 @@ static unsigned int instrument_function(function *fun)
 	removed = eliminate(&c);
 	calls = !kasan_opts.inline_checks ||
 		c.checks.length() - removed >= (unsigned int)kasan_opts.call_threshold;
-	if (kasan_opts.version_loops && calls)
-		versioned = version_loops(fun, &c, &removed);
+	copied = copy_loops(fun, &c, calls, &removed);
 	if (kasan_opts.hoist)
 		hoisted = kasan_hoist_loop_checks(&c.checks);
-	report(fun, &c, removed, hoisted, versioned, calls);
+	report(fun, &c, removed, hoisted, copied, calls);
 
 	/* Inline checks change the CFG; nothing below needs dominators. */
 	free_dominance_info(CDI_DOMINATORS);

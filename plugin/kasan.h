@@ -15,9 +15,10 @@
  * scope.c         which locals live together; poisoning ended scopes
  * alloca.c        redzones around alloca() and VLAs
  * eliminate.c     removing checks that a dominating check makes redundant
- * loops.c         what hoist.c and version.c ask of loops and their checks
+ * loops.c         what hoist.c, version.c and window.c ask of loops
  * hoist.c         moving checks out of loops
  * version.c       loops copied without checks, behind a test of their range
+ * window.c        loops copied without checks, run in tested windows (inline)
  * emit.c          outline calls and inline shadow checks
  * instrument.c    the GIMPLE pass that ties them together
  */
@@ -48,6 +49,7 @@ struct kasan_options {
 	bool eliminate;
 	bool hoist;			/* move loop checks out (hoist.c) */
 	bool version_loops;		/* the runtime has the range test */
+	bool window_loops;		/* inline: loops in windows (window.c) */
 	bool stats;
 	enum kasan_mem_intrinsics mem_intrinsics;
 	bool explicit_checks;		/* take __kasan_check_read/write */
@@ -162,6 +164,7 @@ bool kasan_loops_begin(vec<kasan_check> *checks);
 void kasan_loops_end(void);
 bool kasan_loop_is_plain(class loop *loop, bool explicit_checks);
 bool kasan_invariant_in(class loop *loop, tree expr);
+bool kasan_runs_every_iteration(class loop *loop, basic_block bb);
 bool kasan_signed_step(tree step, HOST_WIDE_INT *out);
 bool kasan_check_iv(class loop *loop, const kasan_check *check, tree *base,
 		    HOST_WIDE_INT *step);
@@ -176,6 +179,9 @@ bool kasan_hoistable(class loop *loop, bool plain, const kasan_check *check);
 /* version.c */
 unsigned int kasan_version_loops(vec<kasan_check> *checks, bitmap unchecked);
 
+/* window.c */
+unsigned int kasan_window_loops(vec<kasan_check> *checks, bitmap unchecked);
+
 /* emit.c */
 void kasan_emit_outline(const kasan_check *check);
 void kasan_emit_inline(const kasan_check *check);
@@ -186,6 +192,8 @@ basic_block kasan_branch_if(basic_block bb, tree cond, location_t loc,
 			    profile_probability taken, bool falls_through);
 tree kasan_shadow_word_type(unsigned int align);
 tree kasan_shadow_byte_type(void);
+tree kasan_shadow_address(gimple_seq *seq, location_t loc, tree addr);
+tree kasan_load_shadow_word(gimple_seq *seq, location_t loc, tree shadow);
 void kasan_register_ggc_roots(const char *plugin_name);
 
 /* instrument.c */

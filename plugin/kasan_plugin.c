@@ -44,6 +44,7 @@ struct kasan_options kasan_opts = {
 	true,				/* eliminate */
 	true,				/* hoist */
 	false,				/* version_loops */
+	true,				/* window_loops */
 	false,				/* stats */
 	KASAN_MEMINTRIN_CHECK,		/* mem_intrinsics */
 	true,				/* explicit_checks */
@@ -244,6 +245,11 @@ static const struct plugin_arg plugin_args[] = {
 	     "finds their bytes accessible (version.c)"),
 	FLAG("no-version-loops", version_loops, false,
 	     "no such copies (default: mainline's\nruntime lacks the test)"),
+	FLAG("window-loops", window_loops, true,
+	     "inline: loops run without checks in\n"
+	     "windows whose shadow an inline test\n"
+	     "found clear (default; window.c)"),
+	FLAG("no-window-loops", window_loops, false, "no such copies"),
 	FLAG("globals", globals, true,
 	     "redzones after global variables,\nregistered by a constructor"),
 	FLAG("no-globals", globals, false, "no redzones for globals (default)"),

@@ -91,6 +91,22 @@ bool kasan_invariant_in(class loop *loop, tree expr)
 }
 
 /*
+ * Does BB run in every iteration, before the loop can leave or repeat?
+ * The exits are the ones loop_optimizer_init() recorded.
+ */
+bool kasan_runs_every_iteration(class loop *loop, basic_block bb)
+{
+	struct loop_exit *exit;
+
+	if (!dominated_by_p(CDI_DOMINATORS, loop->latch, bb))
+		return false;
+	for (exit = loop->exits->next; exit->e; exit = exit->next)
+		if (!dominated_by_p(CDI_DOMINATORS, exit->e->src, bb))
+			return false;
+	return true;
+}
+
+/*
  * An induction variable's constant step as a signed byte count: SCEV gives
  * a pointer's or an unsigned variable's step in that unsigned type, where
  * going down by 8 reads 2^64 - 8.
