@@ -170,6 +170,7 @@ bool kasan_check_iv(class loop *loop, const kasan_check *check, tree *base,
 		    HOST_WIDE_INT *step);
 void kasan_iv_range(tree base, HOST_WIDE_INT step, tree latches,
 		    HOST_WIDE_INT size, tree *first, tree *len);
+class loop *kasan_copy_loop(class loop *loop, tree ok, bitmap unchecked);
 
 /* hoist.c */
 unsigned int kasan_hoist_loop_checks(vec<kasan_check> *checks);

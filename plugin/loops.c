@@ -292,3 +292,32 @@ void kasan_loops_end(void)
 	scev_finalize();
 	loop_optimizer_finalize();
 }
+
+/*
+ * LOOP behind "if (!OK)": GCC's loop_version() runs LOOP as it was when OK
+ * is false and a copy, returned, when it is true.  The copy's blocks go
+ * into UNCHECKED, for the checks to be collected again without theirs.
+ * NULL if the loop could not be copied.
+ */
+class loop *kasan_copy_loop(class loop *loop, tree ok, bitmap unchecked)
+{
+	tree bad = fold_build2(EQ_EXPR, boolean_type_node, ok,
+			       boolean_false_node);
+	basic_block cond_bb, *body;
+	class loop *copy;
+
+	initialize_original_copy_tables();
+	copy = loop_version(loop, bad, &cond_bb,
+			    profile_probability::unlikely(),
+			    profile_probability::likely(),
+			    profile_probability::unlikely(),
+			    profile_probability::likely(), true);
+	free_original_copy_tables();
+	if (!copy)
+		return NULL;
+	body = get_loop_body(copy);
+	for (unsigned int i = 0; i < copy->num_nodes; i++)
+		bitmap_set_bit(unchecked, body[i]->index);
+	free(body);
+	return copy;
+}

@@ -235,25 +235,7 @@ static void remove_range_tests(struct version_note *n)
 /* Version N's loop on N->ok; the copy's blocks go into UNCHECKED. */
 static bool version(struct version_note *n, bitmap unchecked)
 {
-	tree bad = fold_build2(EQ_EXPR, boolean_type_node, n->ok,
-			       boolean_false_node);
-	basic_block cond_bb, *body;
-	class loop *copy;
-
-	initialize_original_copy_tables();
-	copy = loop_version(n->loop, bad, &cond_bb,
-			    profile_probability::unlikely(),
-			    profile_probability::likely(),
-			    profile_probability::unlikely(),
-			    profile_probability::likely(), true);
-	free_original_copy_tables();
-	if (!copy)
-		return false;
-	body = get_loop_body(copy);
-	for (unsigned int i = 0; i < copy->num_nodes; i++)
-		bitmap_set_bit(unchecked, body[i]->index);
-	free(body);
-	return true;
+	return kasan_copy_loop(n->loop, n->ok, unchecked) != NULL;
 }
 
 unsigned int kasan_version_loops(vec<kasan_check> *checks, bitmap unchecked)

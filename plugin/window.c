@@ -344,26 +344,12 @@ static edge add_window_latch(const struct window_note *n, class loop *copy,
 /* Window N's loop; the copy's blocks and the tests' go into UNCHECKED. */
 static bool window(struct window_note *n, bitmap unchecked)
 {
-	tree bad = fold_build2(EQ_EXPR, boolean_type_node, n->ok,
-			       boolean_false_node);
-	basic_block cond_bb, join, *body;
-	class loop *copy;
+	class loop *copy = kasan_copy_loop(n->loop, n->ok, unchecked);
+	basic_block join;
 	edge from_copy;
 
-	initialize_original_copy_tables();
-	copy = loop_version(n->loop, bad, &cond_bb,
-			    profile_probability::unlikely(),
-			    profile_probability::likely(),
-			    profile_probability::unlikely(),
-			    profile_probability::likely(), true);
-	free_original_copy_tables();
 	if (!copy)
 		return false;
-	body = get_loop_body(copy);
-	for (unsigned int i = 0; i < copy->num_nodes; i++)
-		bitmap_set_bit(unchecked, body[i]->index);
-	free(body);
-
 	join = join_before(n->loop);
 	from_copy = add_window_latch(n, copy, join, unchecked);
 	feed_join(join, n->loop, from_copy);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A match loop that reads past the end of a heap buffer (its bytes equal
    the other buffer's up to there) is reported at the byte it reached:
-   the versioned loop's test finds the redzone and the checked loop runs.  */
+   the versioned loop's test (calls) or the first window's (inline checks)
+   finds the redzone and the checked loop runs.  */
 /* { dg-do run } */
 /* { dg-shouldfail "kasan" } */
 

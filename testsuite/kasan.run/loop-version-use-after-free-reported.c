@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A match loop over a freed buffer is reported as a use-after-free: the
-   versioned loop's test finds freed shadow, and the checked loop runs.  */
+   versioned loop's test (calls) or the first window's (inline checks,
+   plugin/window.c) finds freed shadow, and the checked loop runs.  */
 /* { dg-do run } */
 /* { dg-shouldfail "kasan" } */
 
