@@ -67,7 +67,7 @@ struct window_note {
 	location_t loc;
 };
 
-/* Shadow bytes in one pointer-sized word, and the bytes they cover. */
+/* G: the shadow bytes in one pointer-sized word, 8 * G bytes of memory. */
 static unsigned HOST_WIDE_INT shadow_word_bytes(void)
 {
 	return POINTER_SIZE / BITS_PER_UNIT;
