@@ -134,18 +134,22 @@ static tree shadow_type(bool two_bytes)
 	return *slot;
 }
 
+/* A copy of TYPE in the shadow's alias set, for wider shadow accesses. */
+static tree in_shadow_alias_set(tree type)
+{
+	type = build_distinct_type_copy(type);
+	TYPE_ALIAS_SET(type) = get_alias_set(shadow_type(false));
+	return type;
+}
+
 /*
  * For poisoning a frame: four shadow bytes, in the same alias set, at
  * ALIGN bits (a frame's shadow is aligned if the frame is: stack.c).
  */
 tree kasan_shadow_word_type(unsigned int align)
 {
-	if (!shadow_types[2]) {
-		tree type = build_distinct_type_copy(unsigned_type_node);
-
-		TYPE_ALIAS_SET(type) = get_alias_set(shadow_type(false));
-		shadow_types[2] = type;
-	}
+	if (!shadow_types[2])
+		shadow_types[2] = in_shadow_alias_set(unsigned_type_node);
 	return build_aligned_type(shadow_types[2], align);
 }
 
@@ -158,12 +162,9 @@ tree kasan_shadow_byte_type(void)
 /* As many shadow bytes as a pointer has, at any alignment, same alias set. */
 static tree shadow_pointer_word_type(void)
 {
-	if (!shadow_types[3]) {
-		tree type = build_distinct_type_copy(uintptr());
-
-		TYPE_ALIAS_SET(type) = get_alias_set(shadow_type(false));
-		shadow_types[3] = build_aligned_type(type, BITS_PER_UNIT);
-	}
+	if (!shadow_types[3])
+		shadow_types[3] = build_aligned_type(in_shadow_alias_set(uintptr()),
+						     BITS_PER_UNIT);
 	return shadow_types[3];
 }
 
@@ -280,7 +281,7 @@ static basic_block open_check_block(const kasan_check *check)
 	return bb;
 }
 
-static void append_to_block(basic_block bb, gimple_seq seq)
+void kasan_append_to_block(basic_block bb, gimple_seq seq)
 {
 	gimple_stmt_iterator gsi = gsi_last_bb(bb);
 
@@ -303,7 +304,7 @@ basic_block kasan_branch_if(basic_block bb, tree cond, location_t loc,
 	g = gimple_build_cond(NE_EXPR, cond, boolean_false_node, NULL_TREE,
 			      NULL_TREE);
 	gimple_set_location(g, loc);
-	append_to_block(bb, g);
+	kasan_append_to_block(bb, g);
 
 	fall->flags = (fall->flags & ~EDGE_FALLTHRU) | EDGE_FALSE_VALUE;
 	fall->probability = taken.invert();
@@ -463,7 +464,7 @@ static tree slow_test(gimple_seq *seq, const kasan_check *check,
 static basic_block branch_unlikely(basic_block bb, gimple_seq seq, tree cond,
 				   location_t loc, bool falls_through)
 {
-	append_to_block(bb, seq);
+	kasan_append_to_block(bb, seq);
 	return kasan_branch_if(bb, cond, loc,
 			       profile_probability::very_unlikely(),
 			       falls_through);
@@ -483,7 +484,7 @@ void kasan_emit_inline(const kasan_check *check)
 		len = uintptr_value(&seq, check->loc, check->len);
 	if (!check->is_scalar && check->size < 0) {
 		cond = nonzero(&seq, check->loc, len);
-		append_to_block(bb, seq);
+		kasan_append_to_block(bb, seq);
 		seq = NULL;
 		bb = kasan_branch_if(bb, cond, check->loc,
 				     profile_probability::likely(), true);

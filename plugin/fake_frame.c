@@ -247,8 +247,7 @@ basic_block kasan_fake_frame_prologue(const struct frame *f)
 		kasan_runtime_int("__kasan_use_after_return")));
 	on = gimple_build(&seq, UNKNOWN_LOCATION, NE_EXPR, boolean_type_node,
 			  flag, integer_zero_node);
-	gsi = gsi_last_bb(test_bb);
-	gsi_insert_seq_after(&gsi, seq, GSI_CONTINUE_LINKING);
+	kasan_append_to_block(test_bb, seq);
 	alloc_bb = kasan_branch_if(test_bb, on, UNKNOWN_LOCATION,
 				   profile_probability::likely(), true);
 
@@ -283,8 +282,7 @@ void kasan_fake_frame_epilogue(const struct frame *f, gimple *ret)
 		split_block(bb, gsi_stmt(gsi));
 	fake = gimple_build(&seq, UNKNOWN_LOCATION, NE_EXPR, boolean_type_node,
 			    f->base, build_fold_addr_expr(f->decl));
-	gsi = gsi_last_bb(bb);
-	gsi_insert_seq_after(&gsi, seq, GSI_CONTINUE_LINKING);
+	kasan_append_to_block(bb, seq);
 	release_bb = kasan_branch_if(bb, fake, gimple_location(ret),
 				     profile_probability::likely(), true);
 	gsi = gsi_start_bb(release_bb);

@@ -189,6 +189,7 @@ void kasan_emit_inline(const kasan_check *check);
 void kasan_emit_handle_no_return(gimple *stmt);
 tree kasan_runtime_decl(const char *name, tree type, bool noreturn);
 tree kasan_runtime_int(const char *name);
+void kasan_append_to_block(basic_block bb, gimple_seq seq);
 basic_block kasan_branch_if(basic_block bb, tree cond, location_t loc,
 			    profile_probability taken, bool falls_through);
 tree kasan_shadow_word_type(unsigned int align);

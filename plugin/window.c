@@ -201,13 +201,6 @@ static tree window_ok(gimple_seq *seq, const struct window_note *n, tree w)
 	return ok;
 }
 
-static void append_to_block(basic_block bb, gimple_seq seq)
-{
-	gimple_stmt_iterator gsi = gsi_last_bb(bb);
-
-	gsi_insert_seq_after(&gsi, seq, GSI_CONTINUE_LINKING);
-}
-
 /*
  * The first window's test, in a block of its own before the loop: the
  * bases as values there (the copy's later tests use them), then N->ok.
@@ -227,7 +220,7 @@ static void emit_first_test(struct window_note *n, bitmap unchecked)
 	}
 	n->ok = window_ok(&seq, n, NULL_TREE);
 	n->test_bb = split_edge(loop_preheader_edge(n->loop));
-	append_to_block(n->test_bb, seq);
+	kasan_append_to_block(n->test_bb, seq);
 	/* Left dead if the loop cannot be copied; never checked either way. */
 	bitmap_set_bit(unchecked, n->test_bb->index);
 }
@@ -243,7 +236,7 @@ static edge branch_to(basic_block bb, tree cond, basic_block dest,
 	gcond *g = gimple_build_cond(NE_EXPR, cond, boolean_false_node,
 				     NULL_TREE, NULL_TREE);
 
-	append_to_block(bb, g);
+	kasan_append_to_block(bb, g);
 	stay->flags = (stay->flags & ~EDGE_FALLTHRU) | EDGE_TRUE_VALUE;
 	stay->probability = to_dest.invert();
 	leave = make_edge(bb, dest, EDGE_FALSE_VALUE);
@@ -323,7 +316,7 @@ static edge add_window_latch(const struct window_note *n, class loop *copy,
 			   size_int(n->iterations - 1));
 	due = gimple_build(&seq, n->loc, NE_EXPR, boolean_type_node, due,
 			   size_zero_node);
-	append_to_block(count_bb, seq);
+	kasan_append_to_block(count_bb, seq);
 
 	test_bb = create_empty_bb(count_bb);
 	add_bb_to_loop(test_bb, copy);
@@ -333,7 +326,7 @@ static edge add_window_latch(const struct window_note *n, class loop *copy,
 		  profile_probability::always().apply_scale(1, n->iterations));
 	seq = NULL;
 	ok = window_ok(&seq, n, next);
-	append_to_block(test_bb, seq);
+	kasan_append_to_block(test_bb, seq);
 
 	bitmap_set_bit(unchecked, count_bb->index);
 	bitmap_set_bit(unchecked, latch_bb->index);
