@@ -127,7 +127,14 @@ static tree shadow_type(bool two_bytes)
 						     short_integer_type_node :
 						     signed_char_type_node);
 
-		TYPE_ALIAS_SET(type) = new_alias_set();
+		/*
+		 * One alias set for all shadow accesses: apart from the
+		 * program's, never apart from each other (a 16-byte check's
+		 * two-byte load must not pass the poisoning word store of
+		 * the same shadow).
+		 */
+		TYPE_ALIAS_SET(type) = two_bytes ?
+			get_alias_set(shadow_type(false)) : new_alias_set();
 		/* The shadow of an 8-aligned address has no alignment. */
 		*slot = build_aligned_type(type, BITS_PER_UNIT);
 	}
