@@ -16,8 +16,8 @@
  *
  * 8- and 16-byte accesses test the whole shadow byte or word, with no
  * second test; N-byte ones test their first and last byte (wrapped in
- * "if (len != 0)" when len is not a constant).  The shadow accesses get an
- * alias set of their own: they alias nothing in the program.
+ * "if (len != 0)" when len is not a constant).  The shadow accesses share
+ * one alias set of their own: they alias nothing in the program.
  */
 #include "kasan.h"
 
