@@ -352,6 +352,41 @@ static unsigned int coalesce_neighbours(struct located_check *loc,
 	return merged;
 }
 
+/*
+ * Checks inside a fresh allocation (fresh.c) that no freeing event can
+ * follow the allocation on a path to: they test the object's first byte.
+ */
+static void rebase_fresh_checks(vec<kasan_check> *checks,
+				const struct events *ev)
+{
+	kasan_check *check, at_call = kasan_check();
+	unsigned int i;
+	gcall *call;
+
+	at_call.after = true;
+	FOR_EACH_VEC_ELT(*checks, i, check) {
+		if (check->covered_by >= 0 || check->always_call ||
+		    check->after || check->hoisted)
+			continue;
+		call = kasan_fresh_allocation(check);
+		if (!call)
+			continue;
+		at_call.stmt = call;
+		if (freeing_between(ev, &at_call, check))
+			continue;
+		if (dump_file)
+			kasan_dump_check(dump_file, "inside a fresh allocation:",
+					 check);
+		check->addr = gimple_call_lhs(call);
+		check->size = 1;
+		check->len = size_one_node;
+		check->align = BITS_PER_UNIT;
+		check->is_scalar = true;
+		if (dump_file)
+			kasan_dump_check(dump_file, "  becomes", check);
+	}
+}
+
 unsigned int kasan_eliminate_redundant(vec<kasan_check> *checks,
 				       bool inline_possible)
 {
@@ -359,10 +394,15 @@ unsigned int kasan_eliminate_redundant(vec<kasan_check> *checks,
 	struct located_check *loc;
 	struct events ev;
 
-	if (n < 2)
+	if (n == 0)
 		return 0;
 	calculate_dominance_info(CDI_DOMINATORS);
 	find_events(&ev);
+	rebase_fresh_checks(checks, &ev);
+	if (n < 2) {
+		free_events(&ev);
+		return 0;
+	}
 	loc = XNEWVEC(struct located_check, n);
 	locate_checks(checks, loc);
 

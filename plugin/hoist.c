@@ -2,9 +2,9 @@
 /*
  * Checks moved out of loops.
  *
- * A check in an innermost loop moves to the loop's preheader when one
- * check there verifies everything the loop's copies would, on the same
- * shadow.  All of these must hold:
+ * A check in a loop moves to the loop's preheader when one check there
+ * verifies everything the loop's copies would, on the same shadow.  All
+ * of these must hold:
  *
  *   - The loop is plain (loops.c): no call, no asm, no volatile access,
  *     no EH or abnormal edge, no irreducible part.  Nothing in it can free
@@ -19,11 +19,15 @@
  *   - Either its address is invariant (no SSA name in it is defined in the
  *     loop).  The preheader check is the loop's first check itself, same
  *     address, size and location: its report is the one the loop gives.
+ *     The loop may hold other loops if GCC bounds the iterations of each
+ *     (finite_loop_p): one that never ended could keep the first
+ *     iteration from reaching the check, which the preheader would then
+ *     make for nothing.
  *   - Or its address is an affine induction variable, base + step * i,
  *     with a constant step no larger than the access, so the accesses
  *     cover every byte from the first to the last (a larger step would
- *     check the gaps, which may be other objects' redzones), in a loop
- *     whose latch count is known at the preheader: GCC's own
+ *     check the gaps, which may be other objects' redzones), in an
+ *     innermost loop whose latch count is known at the preheader: GCC's own
  *     (number_of_latch_executions) or, failing it, what the loop's one exit
  *     "J != B" says (exit_latch_count).  One range check of exactly the
  *     bytes the loop accesses replaces them; it is a call even in inline
@@ -184,6 +188,17 @@ static void make_range_check(kasan_check *check, gimple *anchor, tree first,
 	move_to_anchor(check, anchor, KASAN_HOIST_RANGE);
 }
 
+/* Does GCC bound the iterations of every loop inside LOOP? */
+static bool inner_loops_end(class loop *loop)
+{
+	class loop *inner;
+
+	for (inner = loop->inner; inner; inner = inner->next)
+		if (!finite_loop_p(inner) || !inner_loops_end(inner))
+			return false;
+	return true;
+}
+
 /*
  * Would hoisting move CHECK, in LOOP (plain or not), out of it?  Then
  * *first and *len (unless first is NULL) are its range, *first NULL_TREE
@@ -195,15 +210,15 @@ static bool hoistable(class loop *loop, bool plain, const kasan_check *check,
 	basic_block bb = gimple_bb(check->stmt);
 
 	if (check->covered_by >= 0 || check->after || check->size <= 0 ||
-	    !loop_outer(loop) || loop->inner || !plain ||
+	    !loop_outer(loop) || !plain ||
 	    !kasan_runs_every_iteration(loop, bb))
 		return false;
 	if (kasan_invariant_in(loop, check->addr)) {
 		if (first)
 			*first = NULL_TREE;
-		return true;
+		return inner_loops_end(loop);
 	}
-	return affine_range(loop, check, first, len);
+	return !loop->inner && affine_range(loop, check, first, len);
 }
 
 /* For version.c: a loop whose checks all move out needs no second copy. */
@@ -218,7 +233,7 @@ static bool hoist_one(vec<loop_note> *notes, kasan_check *check)
 	struct loop_note *n;
 	tree first, len;
 
-	if (check->covered_by >= 0 || !loop_outer(loop) || loop->inner)
+	if (check->covered_by >= 0 || !loop_outer(loop))
 		return false;
 	n = note_of(notes, loop);
 	if (!hoistable(loop, n->plain, check, &first, &len))

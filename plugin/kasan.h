@@ -155,6 +155,9 @@ bool kasan_is_explicit_check(const gcall *call);
 bool kasan_take_explicit_check(vec<kasan_check> *checks, gcall *call);
 void kasan_remove_explicit_check(gimple *call);
 
+/* fresh.c */
+gcall *kasan_fresh_allocation(const kasan_check *check);
+
 /* eliminate.c */
 unsigned int kasan_eliminate_redundant(vec<kasan_check> *checks,
 				       bool inline_possible);

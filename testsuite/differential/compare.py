@@ -82,6 +82,7 @@ def offset_queries(ndump, pdump):
     """All (type, field path) pairs whose offsets the comparison of these
     dumps may need."""
     resolver = OffsetResolver()
+    resolver.sizeof('long')     # the target's long, for fresh.py
     for path in (ndump, pdump):
         funcs = parse_dump(path, resolver)
         for fn in funcs.values():

@@ -5,12 +5,13 @@
 # inside compilations, finding the plugin check that covers an access's
 # bytes before it runs with nothing that may free memory in between,
 # in-bounds accesses to declared variables (and to the plugin's stack
-# frame slots) that need no check, checks hoisted out of loops
-# (loops.py), and range checks of mem intrinsic calls.  README.md argues
+# frame slots) that need no check, accesses inside a fresh allocation
+# (fresh.py), checks hoisted out of loops (loops.py), and range checks of mem intrinsic calls.  README.md argues
 # why each rule is sound.
 
 import re
 
+import fresh
 import loops
 from gimple_text import CALL_RE, is_ssa, split_args
 
@@ -159,8 +160,10 @@ def access_guard(fn, a, ad, need=None):
     """How the plugin's output justifies access a (address ad): returns
     ('checked', check) if a plugin check covers all its bytes (and at
     least need bytes) before it, ('exempt', None) for a constant in-bounds
-    access to a declared variable, ('hoisted', check) for a check moved
-    before a's loop (loops.py), or (None, None)."""
+    access to a declared variable, ('fresh', check) for a check of the
+    first byte of a fresh allocation the access lies inside (fresh.py),
+    ('hoisted', check) for a check moved before a's loop (loops.py), or
+    (None, None)."""
     size = fn.access_size(a)
     if size is not None or need is not None:
         nb = max(x for x in (size, need) if x is not None)
@@ -169,6 +172,10 @@ def access_guard(fn, a, ad, need=None):
             return 'checked', g
     if exempt_decl_access(fn, a, ad):
         return 'exempt', None
+    if size is not None or need is not None:
+        g = fresh.fresh_guard(fn, a, ad, nb)
+        if g is not None:
+            return 'fresh', g
     g = loops.hoisted_guard(fn, a, lambda p: loc_key(p.loc) == loc_key(a.loc))
     if g is not None:
         return 'hoisted', g

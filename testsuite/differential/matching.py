@@ -61,6 +61,13 @@ CATEGORIES = collections.OrderedDict([
      'the access\'s location on a check it moves: plugin/hoist.c) lies '
      'outside that loop, dominates the access, and nothing that may free '
      'memory is on a path from it to the access'),
+    ('inside-fresh-allocation',
+     'the access is still in the plugin\'s final GIMPLE; its address is '
+     'the result of an allocator call of constant size plus offsets whose '
+     'definitions bound them inside the object (every byte of the access '
+     'and of the native check); a plugin check of the object\'s first '
+     'byte dominates the access and nothing that may free memory is on a '
+     'path from the allocation to it (plugin/fresh.c, fresh.py)'),
     ('access-removed',
      'no load/store of this kind (memory reference, atomic, or mem '
      'intrinsic) at this source line exists in the plugin\'s final GIMPLE: '
@@ -318,6 +325,9 @@ def _explain_own_access(n, own, notes):
         if any(h == 'hoisted' for h, g in guards):
             return 'hoisted-before-loop', \
                 [g for h, g in guards if h == 'hoisted'][0]
+        if any(h == 'fresh' for h, g in guards):
+            return 'inside-fresh-allocation', \
+                [g for h, g in guards if h == 'fresh'][0]
         return 'now-constant-in-bounds-decl-access', None
     notes[id(n)] = 'the access is still there (%s) and no ' \
         'plugin check covers it' % '; '.join(
