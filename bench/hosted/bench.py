@@ -14,7 +14,8 @@ Variants (all at -O2):
   plugin-outline  kasan.so, calls, hosted runtime
   plugin-inline   kasan.so, inline checks, hosted runtime
 
-Each runs RUNS times (default 3); the least user+system time counts.
+Each runs RUNS times (default 5), the variants in turn in each round;
+the least user+system time counts.
 Ratios are against plain and, for the plugin, against native GCC in the
 same mode; last, runtime-only against native in each mode, the ratio a
 compiler that emitted no check would get (the runtime is shared).  The
@@ -82,18 +83,9 @@ def cpu_time(cmd, env):
     return t, proc.stdout.strip()
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--cc", default="gcc")
-    ap.add_argument("--kasan-cc", required=True)
-    ap.add_argument("--out", required=True)
-    ap.add_argument("--runs", type=int, default=3)
-    args = ap.parse_args()
-
-    env = dict(os.environ, CC=args.cc)
-    os.makedirs(args.out, exist_ok=True)
-    results = {}
-    checksum = None
+def build_all(args, env):
+    """Builds every variant; returns [(name, executable)]."""
+    built = []
     for name, compiler, extra in variants(args.cc, args.kasan_cc, env):
         exe = os.path.join(args.out, "lzsort-" + name)
         cmd = compiler + ["-O2", "-g", SRC, "-o", exe] + extra
@@ -101,22 +93,52 @@ def main():
         if build.returncode:
             sys.exit("bench: build of %s failed: %s\n%s"
                      % (name, " ".join(cmd), build.stderr))
-        times = []
-        for _ in range(args.runs):
+        built.append((name, exe))
+    return built
+
+
+def run_rounds(built, runs, env):
+    """RUNS rounds, each running every variant once in turn, so that a
+    drift in the machine's speed touches all of them alike; every run
+    must print the same checksum.  Returns {name: [seconds]}."""
+    times = {name: [] for name, _ in built}
+    checksum = None
+    for _ in range(runs):
+        for name, exe in built:
             t, out = cpu_time([exe], env)
             if checksum is None:
                 checksum = out
             elif out != checksum:
                 sys.exit("bench: %s printed %s, plain printed %s"
                          % (name, out, checksum))
-            times.append(t)
-        results[name] = {"seconds": min(times), "all": times,
-                         "text_bytes": text_size(exe)}
-        print("  %-15s %6.2f s" % (name, min(times)), flush=True)
+            times[name].append(t)
+    return times
 
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cc", default="gcc")
+    ap.add_argument("--kasan-cc", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--runs", type=int, default=5)
+    args = ap.parse_args()
+
+    env = dict(os.environ, CC=args.cc)
+    os.makedirs(args.out, exist_ok=True)
+    built = build_all(args, env)
+    times = run_rounds(built, args.runs, env)
+    results = {name: {"seconds": min(times[name]), "all": times[name],
+                      "text_bytes": text_size(exe)} for name, exe in built}
+    render(args, results)
+    with open(os.path.join(args.out, "bench-hosted.json"), "w") as f:
+        json.dump({"cc": args.cc, "runs": args.runs, "results": results},
+                  f, indent=1)
+
+
+def render(args, results):
     plain = results["plain"]["seconds"]
-    print("\nhosted benchmark (%s, lzsort, least of %d runs; CPU seconds)"
-          % (args.cc, args.runs))
+    print("\nhosted benchmark (%s, lzsort, least of %d runs, taken in turn;"
+          " CPU seconds)" % (args.cc, args.runs))
     print("  %-15s %8s %9s %12s %10s" % ("variant", "seconds", "vs plain",
                                          "vs native", "text"))
     for name, r in results.items():
@@ -130,9 +152,6 @@ def main():
               % (name, r["seconds"], r["vs_plain"], vs_native,
                  r["text_bytes"]))
     print_floor(results)
-    with open(os.path.join(args.out, "bench-hosted.json"), "w") as f:
-        json.dump({"cc": args.cc, "runs": args.runs, "results": results},
-                  f, indent=1)
 
 
 def print_floor(results):
