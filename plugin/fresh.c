@@ -14,10 +14,13 @@
  * The address is followed from the check back to the call's result through
  * pointer additions, conversions and the forms ivopts leaves
  * (TARGET_MEM_REF, MEM_REF with a constant offset); each integer added is
- * bounded by the range GCC's value-range passes recorded for it, and by
- * its own definition: masks, shifts, remainders, products and sums of
- * bounded values, conversions that keep the value.  "prev[cand & 0x7fff]"
- * of a 32768-int object is inside it whatever cand is.
+ * bounded by its definition: masks, shifts, remainders, products and sums
+ * of bounded values, conversions that keep the value, else its type.
+ * "prev[cand & 0x7fff]" of a 32768-int object is inside it whatever cand
+ * is.  Not by the ranges GCC's value-range passes record: those may rest
+ * on undefined behaviour GCC assumes away (a signed overflow, an index
+ * past a declared array's end that bounds a loop), and the overflow that
+ * follows from it is what the check is there to report.
  *
  * This file only answers the question; eliminate.c decides what follows
  * (the object must also still be live at the check).
@@ -161,13 +164,13 @@ static struct span operation_span(enum tree_code code, tree type, tree op0,
 }
 
 /*
- * The values integer EXPR can take: what GCC recorded for it, narrowed by
- * what its definition allows.  False when nothing narrows its type's range.
+ * The values integer EXPR can take, by its definition.  False when it is
+ * not an integer or the walk has gone too deep: then its type's range is
+ * all that is known.
  */
 static bool span_of(tree expr, struct span *s, int depth)
 {
 	tree type = TREE_TYPE(expr);
-	wide_int lo, hi;
 
 	if (!INTEGRAL_TYPE_P(type) && !POINTER_TYPE_P(type))
 		return false;
@@ -181,9 +184,6 @@ static bool span_of(tree expr, struct span *s, int depth)
 	if (TREE_CODE(expr) == SSA_NAME) {
 		gimple *def = SSA_NAME_DEF_STMT(expr);
 
-		if (INTEGRAL_TYPE_P(type) && kasan_ssa_range(expr, &lo, &hi))
-			*s = intersect(*s, { offset_int::from(lo, TYPE_SIGN(type)),
-					     offset_int::from(hi, TYPE_SIGN(type)) });
 		if (is_gimple_assign(def))
 			*s = intersect(*s, operation_span(
 				gimple_assign_rhs_code(def), type,

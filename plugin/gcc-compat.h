@@ -96,31 +96,6 @@ typedef const void *kasan_section_data;
  */
 #define KASAN_SECTION_NO_ANCHOR_BLOCK SECTION_MERGE
 
-/*
- * The range GCC's value-range passes recorded for integer SSA name NAME:
- * GCC 12 answers through its range query, GCC 11 through get_range_info(),
- * which gives anti-ranges too (we take only plain ranges).
- */
-#if BUILDING_GCC_VERSION >= 12000
-#include "value-query.h"
-static inline bool kasan_ssa_range(tree name, wide_int *lo, wide_int *hi)
-{
-	value_range r;
-
-	if (!get_global_range_query()->range_of_expr(r, name) ||
-	    r.undefined_p() || r.varying_p())
-		return false;
-	*lo = r.lower_bound();
-	*hi = r.upper_bound();
-	return true;
-}
-#else
-static inline bool kasan_ssa_range(tree name, wide_int *lo, wide_int *hi)
-{
-	return get_range_info(name, lo, hi) == VR_RANGE;
-}
-#endif
-
 /* system.h has startswith() from GCC 12 on. */
 #if BUILDING_GCC_VERSION < 12000
 static inline bool startswith(const char *str, const char *prefix)
