@@ -9,7 +9,7 @@
  * kmalloc_trace(), krealloc(), kvmalloc(), vmalloc() and friends through
  * the kernel's __alloc_size), alloca excepted: its memory is the stack
  * frame's, which stack.c and alloca.c manage.  Its size is the product of
- * the attribute's arguments, each the least value GCC knows it takes.
+ * the attribute's arguments, each the least value its definition allows.
  *
  * The address is followed from the check back to the call's result through
  * pointer additions, conversions and the forms ivopts leaves
