@@ -20,7 +20,7 @@
 
 import re
 
-from gimple_text import INT_RE, is_ssa
+from gimple_text import INT_RE, is_ssa, split_args
 
 # Allocation function -> 1-based positions of the arguments whose product
 # is the object's size.
@@ -150,7 +150,7 @@ def allocation(fn, name):
     m = re.match(r'^([\w.$]+) \((.*)\)$', rhs or '')
     if not m or m.group(1) not in ALLOCATORS:
         return None
-    args = [x.strip() for x in m.group(2).split(',')]
+    args = [x.strip() for x in split_args(m.group(2))]
     size = 1
     for pos in ALLOCATORS[m.group(1)]:
         v = constant(args[pos - 1]) if pos <= len(args) else None
