@@ -205,53 +205,52 @@ static offset_int signed_offset(tree cst)
 	return wi::sext(wi::to_offset(cst), TYPE_PRECISION(TREE_TYPE(cst)));
 }
 
-static tree pointer_base(tree addr, struct span *off, int depth);
+/*
+ * What a pointer adds to its base: a constant and integer terms, whose
+ * values are only worked out once the base is known to be an allocation.
+ */
+struct addends {
+	offset_int constant;
+	auto_vec<tree, 8> terms;
+};
 
-/* The base and offset of &REF. */
-static tree reference_base(tree ref, struct span *off, int depth)
+static tree pointer_base(tree addr, struct addends *add, int depth);
+
+/* The base of &REF; its offsets go to ADD. */
+static tree reference_base(tree ref, struct addends *add, int depth)
 {
 	poly_int64 bitsize, bitpos;
 	tree var_off = NULL_TREE, inner;
 	machine_mode mode;
 	int unsignedp, reversep, volatilep = 0;
-	struct span v;
 
 	inner = get_inner_reference(ref, &bitsize, &bitpos, &var_off, &mode,
 				    &unsignedp, &reversep, &volatilep);
 	if (TREE_CODE(inner) != MEM_REF || !bitpos.is_constant() ||
 	    bitpos.to_constant() % BITS_PER_UNIT)
 		return NULL_TREE;
-	off->lo += signed_offset(TREE_OPERAND(inner, 1)) +
-		   bitpos.to_constant() / BITS_PER_UNIT;
-	off->hi += signed_offset(TREE_OPERAND(inner, 1)) +
-		   bitpos.to_constant() / BITS_PER_UNIT;
-	if (var_off) {
-		v = span_or_type(var_off, FRESH_DEPTH);
-		off->lo += v.lo;
-		off->hi += v.hi;
-	}
-	return pointer_base(TREE_OPERAND(inner, 0), off, depth - 1);
+	add->constant += signed_offset(TREE_OPERAND(inner, 1)) +
+			 bitpos.to_constant() / BITS_PER_UNIT;
+	if (var_off)
+		add->terms.safe_push(var_off);
+	return pointer_base(TREE_OPERAND(inner, 0), add, depth - 1);
 }
 
 /*
- * Follows pointer ADDR back to the SSA name it is an offset from, adding
- * the offset's values to OFF.  NULL_TREE when it comes from elsewhere.
+ * Follows pointer ADDR back to the SSA name it is an offset from, the
+ * offsets going to ADD.  NULL_TREE when it comes from elsewhere.
  */
-static tree pointer_base(tree addr, struct span *off, int depth)
+static tree pointer_base(tree addr, struct addends *add, int depth)
 {
-	struct span v;
-
 	for (; depth > 0; depth--) {
 		if (CONVERT_EXPR_P(addr) &&
 		    POINTER_TYPE_P(TREE_TYPE(TREE_OPERAND(addr, 0)))) {
 			addr = TREE_OPERAND(addr, 0);
 		} else if (TREE_CODE(addr) == POINTER_PLUS_EXPR) {
-			v = span_or_type(TREE_OPERAND(addr, 1), FRESH_DEPTH);
-			off->lo += v.lo;
-			off->hi += v.hi;
+			add->terms.safe_push(TREE_OPERAND(addr, 1));
 			addr = TREE_OPERAND(addr, 0);
 		} else if (TREE_CODE(addr) == ADDR_EXPR) {
-			return reference_base(TREE_OPERAND(addr, 0), off, depth);
+			return reference_base(TREE_OPERAND(addr, 0), add, depth);
 		} else if (TREE_CODE(addr) == SSA_NAME) {
 			gimple *def = SSA_NAME_DEF_STMT(addr);
 			enum tree_code code;
@@ -260,10 +259,7 @@ static tree pointer_base(tree addr, struct span *off, int depth)
 				return addr;
 			code = gimple_assign_rhs_code(def);
 			if (code == POINTER_PLUS_EXPR) {
-				v = span_or_type(gimple_assign_rhs2(def),
-						 FRESH_DEPTH);
-				off->lo += v.lo;
-				off->hi += v.hi;
+				add->terms.safe_push(gimple_assign_rhs2(def));
 			} else if (!gimple_assign_ssa_name_copy_p(def) &&
 				   !(CONVERT_EXPR_CODE_P(code) &&
 				     POINTER_TYPE_P(TREE_TYPE(
@@ -277,6 +273,21 @@ static tree pointer_base(tree addr, struct span *off, int depth)
 		}
 	}
 	return NULL_TREE;
+}
+
+/* The values the sum of ADD can take. */
+static struct span addends_span(const struct addends *add)
+{
+	struct span sum = { add->constant, add->constant }, v;
+	unsigned int i;
+	tree term;
+
+	FOR_EACH_VEC_ELT(add->terms, i, term) {
+		v = span_or_type(term, FRESH_DEPTH);
+		sum.lo += v.lo;
+		sum.hi += v.hi;
+	}
+	return sum;
 }
 
 /* The least size CALL's result has, by its alloc_size attribute. */
@@ -308,20 +319,23 @@ static bool allocated_size(gcall *call, offset_int *size)
 
 gcall *kasan_fresh_allocation(const kasan_check *check)
 {
-	struct span off = { 0, 0 };
+	struct addends add;
+	struct span off;
 	offset_int size;
 	tree base;
 	gcall *call;
 
 	if (check->size <= 0)
 		return NULL;
-	base = pointer_base(check->addr, &off, FRESH_DEPTH);
+	add.constant = 0;
+	base = pointer_base(check->addr, &add, FRESH_DEPTH);
 	if (!base || TREE_CODE(base) != SSA_NAME)
 		return NULL;
 	call = dyn_cast<gcall *>(SSA_NAME_DEF_STMT(base));
 	if (!call || gimple_call_lhs(call) != base ||
 	    !allocated_size(call, &size))
 		return NULL;
+	off = addends_span(&add);
 	if (wi::neg_p(off.lo) || wi::gts_p(off.hi + check->size, size))
 		return NULL;
 	return call;

@@ -165,17 +165,16 @@ def access_guard(fn, a, ad, need=None):
     ('hoisted', check) for a check moved before a's loop (loops.py), or
     (None, None)."""
     size = fn.access_size(a)
-    if size is not None or need is not None:
-        nb = max(x for x in (size, need) if x is not None)
-        g = guarding_check(fn, a, ad, nb)
-        if g is not None:
-            return 'checked', g
+    known = [x for x in (size, need) if x is not None]
+    nb = max(known) if known else None
+    g = guarding_check(fn, a, ad, nb)
+    if g is not None:
+        return 'checked', g
     if exempt_decl_access(fn, a, ad):
         return 'exempt', None
-    if size is not None or need is not None:
-        g = fresh.fresh_guard(fn, a, ad, nb)
-        if g is not None:
-            return 'fresh', g
+    g = fresh.fresh_guard(fn, a, ad, nb)
+    if g is not None:
+        return 'fresh', g
     g = loops.hoisted_guard(fn, a, lambda p: loc_key(p.loc) == loc_key(a.loc))
     if g is not None:
         return 'hoisted', g
